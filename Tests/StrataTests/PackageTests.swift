@@ -1,0 +1,4 @@
+import Testing
+@testable import Strata
+
+@Test func packageBuilds() { #expect(Bool(true)) }
