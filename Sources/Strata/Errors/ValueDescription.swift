@@ -1,0 +1,29 @@
+import Foundation
+
+/// Describes a value for an error message: `the string "12"`, `the number 1.5`,
+/// `null`, `an array of 3 elements`.
+func describe(_ value: Any?) -> String {
+    guard let value else { return "nil" }
+    if value is NSNull { return "null" }
+    if let number = ExactNumber(value) {
+        switch number {
+        case .boolean(let v): return "the boolean \(v)"
+        case .signed(let v): return "the number \(v)"
+        case .unsigned(let v): return "the number \(v)"
+        case .floating(let v): return "the number \(v)"
+        case .decimal(let v): return "the number \(v)"
+        }
+    }
+    if let string = value as? String {
+        let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
+        return "the string \"\(shown)\""
+    }
+    if let array = value as? [Any] {
+        return array.count == 1 ? "an array of 1 element" : "an array of \(array.count) elements"
+    }
+    if let object = value as? [String: Any] {
+        let keys = object.keys.sorted().prefix(5).joined(separator: ", ")
+        return object.isEmpty ? "an empty object" : "an object with keys \(keys)\(object.count > 5 ? ", …" : "")"
+    }
+    return "a value of type \(type(of: value))"
+}

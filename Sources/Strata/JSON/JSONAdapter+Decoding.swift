@@ -1,0 +1,167 @@
+import Foundation
+
+extension JSONAdapter {
+    /// Creates a model from a JSON object.
+    ///
+    /// ```swift
+    /// let repo = try JSONAdapter.model(of: Repo.self, from: ["id": 1, "full_name": "a/b"])
+    /// ```
+    /// - Throws: a ``StrataError`` naming the JSON path of the value that failed.
+    public static func model<T: JSONSerializing>(of type: T.Type, from json: [String: Any]) throws -> T {
+        try decode(T.self, from: json)
+    }
+
+    /// Creates a model from JSON data, which must hold an object.
+    public static func model<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> T {
+        let object = try parse(data)
+        guard let json = object as? [String: Any] else {
+            throw StrataError(.invalidJSONDictionary, "Expected a JSON object for \(T.self), found \(describe(object)).")
+        }
+        return try decode(T.self, from: json)
+    }
+
+    /// Creates models from a JSON array of objects. Errors name the index: `[3].id`.
+    public static func models<T: JSONSerializing>(of type: T.Type, from json: [Any]) throws -> [T] {
+        var models: [T] = []
+        models.reserveCapacity(json.count)
+        for (index, element) in json.enumerated() {
+            guard let object = element as? [String: Any] else {
+                throw StrataError(
+                    .invalidJSONDictionary, "Expected a JSON object for \(T.self), found \(describe(element)).",
+                    path: [.index(index)])
+            }
+            do {
+                models.append(try decode(T.self, from: object))
+            } catch let error as StrataError {
+                throw error.prefixed(with: [.index(index)])
+            }
+        }
+        return models
+    }
+
+    /// Creates models from JSON data, which must hold an array of objects.
+    public static func models<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> [T] {
+        let object = try parse(data)
+        guard let json = object as? [Any] else {
+            throw StrataError(.invalidJSONDictionary, "Expected a JSON array of \(T.self) objects, found \(describe(object)).")
+        }
+        return try models(of: T.self, from: json)
+    }
+
+    /// Parses JSON data into Foundation objects.
+    static func parse(_ data: Data) throws -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw StrataError(.invalidJSONDictionary, "The data is not valid JSON: \(error)", underlyingError: error)
+        }
+    }
+
+    /// Decodes `json` as `T`, or as the type `T.classForParsing(_:)` chooses.
+    static func decode<T: JSONSerializing>(_ type: T.Type, from json: [String: Any]) throws -> T {
+        guard let chosen = T.classForParsing(json) else {
+            throw StrataError(
+                .noClassFound,
+                "\(T.self).classForParsing(_:) chose no type for this JSON object (\(describe(json))).")
+        }
+        if chosen == T.self { return try decodeMapped(T.self, from: json) }
+        guard chosen is T.Type else {
+            throw StrataError(
+                .noClassFound,
+                "\(T.self).classForParsing(_:) chose \(chosen), which is not \(T.self) or a subclass of it.")
+        }
+        func decodeChosen<U: JSONSerializing>(_ chosen: U.Type) throws -> T? {
+            try decodeMapped(U.self, from: json) as? T
+        }
+        guard let model = try decodeChosen(chosen) else {
+            throw StrataError(.noClassFound, "\(chosen) could not be used as \(T.self).")
+        }
+        return model
+    }
+
+    /// Decodes `json` as exactly `T`: reads, transforms and sets each mapped
+    /// property, then validates the model.
+    static func decodeMapped<T: JSONSerializing>(_ type: T.Type, from json: [String: Any]) throws -> T {
+        let mapping = try JSONMapping<T>.resolved()
+        if !mapping.requiredEntries.isEmpty { try checkRequired(mapping, in: json) }
+        var model = T()
+        for entry in mapping.entries {
+            let lookup = try value(at: entry.keyPath, in: json)
+            guard case .found(var value) = lookup else { continue }
+            if let transformer = entry.transformer {
+                do {
+                    value = try transformer.transformedValue(value)
+                } catch let error as StrataError {
+                    throw error.prefixed(with: entry.errorPath)
+                } catch {
+                    throw StrataError(
+                        .transformerFailed,
+                        "The transformer for '\(entry.property.key)' of \(T.self) failed: \(error)",
+                        path: entry.errorPath, underlyingError: error)
+                }
+            }
+            do {
+                try model.setValidatedValue(value, for: entry.property)
+            } catch let error as StrataError {
+                throw error.prefixed(with: entry.errorPath)
+            }
+        }
+        try model.validateModel()
+        return model
+    }
+
+    /// The result of looking a key path up in a JSON object.
+    enum Lookup {
+        /// The path is absent (or runs through `null`): the property keeps its default.
+        case missing
+        /// The value, `nil` for JSON `null`; for the array form, a dictionary.
+        case found(Any?)
+    }
+
+    /// Looks `keyPath` up in `json`. For the array form, the value is a dictionary
+    /// keyed by the paths that resolved (missing when none did).
+    static func value(at keyPath: JSONKeyPath, in json: [String: Any]) throws -> Lookup {
+        guard keyPath.isMultiple else { return try value(at: keyPath.paths[0], in: json) }
+        var values: [String: Any] = [:]
+        for path in keyPath.paths {
+            if case .found(let value) = try value(at: path, in: json) {
+                values[path.text] = value ?? NSNull()
+            }
+        }
+        return values.isEmpty ? .missing : .found(values)
+    }
+
+    private static func value(at path: JSONKeyPath.Path, in json: [String: Any]) throws -> Lookup {
+        var object = json
+        let last = path.segments.count - 1
+        for (depth, segment) in path.segments.enumerated() {
+            guard let value = object[segment] else { return .missing }
+            if depth == last { return .found(value is NSNull ? nil : value) }
+            if value is NSNull { return .missing }
+            guard let next = value as? [String: Any] else {
+                let prefix = path.segments[...depth].joined(separator: ".")
+                throw StrataError(
+                    .invalidJSONKeyPath,
+                    "Expected an object at '\(prefix)' to read '\(path.text)', found \(describe(value)).",
+                    path: path.segments[...depth].map { .key($0) })
+            }
+            object = next
+        }
+        return .missing
+    }
+
+    /// Throws one error listing every required key that is absent or `null`.
+    private static func checkRequired<T>(_ mapping: JSONMapping<T>, in json: [String: Any]) throws {
+        var missing: [String] = []
+        for entry in mapping.requiredEntries {
+            let lookup = try value(at: entry.keyPath, in: json)
+            if case .found(let value?) = lookup, !(value is NSNull) { continue }
+            missing.append(entry.keyPath.description)
+        }
+        guard missing.isEmpty else {
+            throw StrataError(
+                .missingRequiredKeys,
+                "\(T.self) requires \(missing.count == 1 ? "key" : "keys") that the JSON lacks: \(missing.joined(separator: ", ")).")
+        }
+    }
+}

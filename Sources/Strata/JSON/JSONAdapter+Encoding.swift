@@ -1,0 +1,149 @@
+import Foundation
+
+extension JSONAdapter {
+    /// The JSON object for `model`: each mapped property, reverse-transformed, at
+    /// its key path. Dotted paths build nested objects; `nil` is `NSNull` unless
+    /// `options` has ``Options/omitNulls``.
+    ///
+    /// ```swift
+    /// let json = try JSONAdapter.dictionary(from: repo)
+    /// // ["id": 1, "full_name": "a/b", "meta": ["created_at": "2024-05-01T12:30:00Z"], …]
+    /// ```
+    /// The result always passes `JSONSerialization.isValidJSONObject`.
+    /// - Throws: a ``StrataError`` naming the key whose value JSON cannot represent.
+    public static func dictionary<T: JSONSerializing>(from model: T, options: Options = []) throws -> [String: Any] {
+        if options == currentOptions { return try encode(model) }
+        return try $currentOptions.withValue(options) { try encode(model) }
+    }
+
+    /// The JSON array for `models`. Errors name the index: `[2].homepage`.
+    public static func dictionaries<T: JSONSerializing>(from models: [T], options: Options = []) throws -> [[String: Any]] {
+        try $currentOptions.withValue(options) {
+            var array: [[String: Any]] = []
+            array.reserveCapacity(models.count)
+            for (index, model) in models.enumerated() {
+                do {
+                    array.append(try encode(model))
+                } catch let error as StrataError {
+                    throw error.prefixed(with: [.index(index)])
+                }
+            }
+            return array
+        }
+    }
+
+    /// JSON data for `model`.
+    public static func data<T: JSONSerializing>(from model: T, options: Options = []) throws -> Data {
+        try serialize(try dictionary(from: model, options: options), options: options)
+    }
+
+    /// JSON data for an array of models.
+    public static func data<T: JSONSerializing>(from models: [T], options: Options = []) throws -> Data {
+        try serialize(try dictionaries(from: models, options: options), options: options)
+    }
+
+    static func serialize(_ object: Any, options: Options) throws -> Data {
+        var writing: JSONSerialization.WritingOptions = []
+        if options.contains(.sortedKeys) { writing.insert(.sortedKeys) }
+        if options.contains(.prettyPrinted) { writing.insert(.prettyPrinted) }
+        return try JSONSerialization.data(withJSONObject: object, options: writing)
+    }
+
+    /// Encodes `model` with the mapping of its dynamic type, so a subclass held as
+    /// its base class writes its own properties.
+    static func encode<T: JSONSerializing>(_ model: T) throws -> [String: Any] {
+        let dynamicType: any JSONSerializing.Type = type(of: model)
+        if dynamicType == T.self { return try encodeMapped(model) }
+        func encodeAs<U: JSONSerializing>(_: U.Type) throws -> [String: Any] {
+            guard let typed = model as? U else { return try encodeMapped(model) }
+            return try encodeMapped(typed)
+        }
+        return try encodeAs(dynamicType)
+    }
+
+    /// Encodes `model` with the mapping of exactly `T`.
+    static func encodeMapped<T: JSONSerializing>(_ model: T) throws -> [String: Any] {
+        let mapping = try JSONMapping<T>.resolved()
+        let omitNulls = currentOptions.contains(.omitNulls)
+        let allKeys = mapping.entries.count
+        var json: [String: Any] = [:]
+        json.reserveCapacity(allKeys)
+        var included: Set<String>?
+        let mappedKeys = Set(mapping.entries.map(\.property.key))
+        let serializable = model.serializablePropertyKeys(mappedKeys)
+        if serializable != mappedKeys { included = serializable }
+        for entry in mapping.entries {
+            if let included, !included.contains(entry.property.key) { continue }
+            var value = entry.property.read(model)
+            if let transformer = entry.transformer, value != nil || entry.checksWrittenValue {
+                do {
+                    value = try transformer.reverseTransformedValue(value)
+                } catch let error as StrataError {
+                    throw StrataError(
+                        error.code, "Cannot write '\(entry.property.key)' of \(T.self): \(error.reason)",
+                        path: entry.errorPath + error.path, underlyingError: error.underlyingError)
+                } catch {
+                    throw StrataError(
+                        .transformerFailed,
+                        "The reverse transformer for '\(entry.property.key)' of \(T.self) failed: \(error)",
+                        path: entry.errorPath, underlyingError: error)
+                }
+            }
+            if let written = value, entry.checksWrittenValue, let problem = JSONRepresentable.problem(with: written) {
+                throw StrataError(
+                    .unsupportedValue,
+                    "Cannot write '\(entry.property.key)' of \(T.self): \(problem) "
+                        + "Give it a transformer that produces strings, numbers, booleans, arrays or objects.",
+                    path: entry.errorPath)
+            }
+            if value == nil, omitNulls { continue }
+            try write(value ?? NSNull(), for: entry, into: &json)
+        }
+        return json
+    }
+
+    /// Writes a value at the entry's key path; for the array form, writes each path
+    /// from the dictionary the reverse transformer returned.
+    private static func write<T>(_ value: Any, for entry: JSONMapping<T>.Entry, into json: inout [String: Any]) throws {
+        guard entry.keyPath.isMultiple else {
+            try insert(value, at: entry.keyPath.paths[0].segments[...], into: &json, entry: entry)
+            return
+        }
+        if value is NSNull { return }
+        guard let values = value as? [String: Any] else {
+            throw StrataError(
+                .unsupportedValue,
+                "The reverse transformer for '\(entry.property.key)' must return a dictionary keyed by "
+                    + "\(entry.keyPath.description), but returned \(describe(value)).",
+                path: entry.errorPath)
+        }
+        for path in entry.keyPath.paths {
+            guard let item = values[path.text] else { continue }
+            try insert(item, at: path.segments[...], into: &json, entry: entry)
+        }
+    }
+
+    private static func insert<T>(
+        _ value: Any, at segments: ArraySlice<String>, into json: inout [String: Any], entry: JSONMapping<T>.Entry
+    ) throws {
+        guard let first = segments.first else { return }
+        if segments.count == 1 {
+            json[first] = value
+            return
+        }
+        var child: [String: Any]
+        switch json[first] {
+        case nil: child = [:]
+        case let existing as [String: Any]: child = existing
+        case let other?:
+            throw StrataError(
+                .invalidMapping,
+                "'\(entry.property.key)' is written under '\(first)', but another key already wrote \(describe(other)) there. "
+                    + "Two mapped key paths overlap.",
+                path: entry.errorPath)
+        }
+        json[first] = nil
+        try insert(value, at: segments.dropFirst(), into: &child, entry: entry)
+        json[first] = child
+    }
+}

@@ -1,0 +1,85 @@
+/// The validated JSON mapping of a model type: for each mapped property, where it
+/// lives in JSON and how its value is transformed. Built once per type, checked
+/// once, cached.
+struct JSONMapping<M: JSONSerializing>: Sendable {
+    struct Entry: Sendable {
+        let property: ModelProperty<M>
+        let keyPath: JSONKeyPath
+        /// The user's transformer, or the default for the property's type.
+        let transformer: ValueTransformer?
+        /// Whether the value needs a check that JSON can represent it when written:
+        /// values from user transformers and untransformed values.
+        let checksWrittenValue: Bool
+        /// The path in error messages: the keys of a single key path, or the array
+        /// form as one component.
+        let errorPath: [StrataError.PathComponent]
+    }
+
+    let entries: [Entry]
+    let requiredEntries: [Entry]
+    /// Why the mapping is unusable, if it is.
+    let problem: StrataError?
+
+    /// The cached mapping of `M`.
+    static var shared: JSONMapping<M> {
+        SchemaCache.value(JSONMapping<M>.self) { JSONMapping() }
+    }
+
+    /// The mapping, or the error that makes it unusable.
+    static func resolved() throws -> JSONMapping<M> {
+        let mapping = shared
+        if let problem = mapping.problem { throw problem }
+        return mapping
+    }
+
+    private init() {
+        let schema = ModelSchema<M>.shared
+        let keyPaths = M.jsonKeyPathsByPropertyKey
+        var entries: [Entry] = []
+        var problems: [String] = []
+        if let problem = schema.problem { problems.append(problem.reason) }
+        for key in keyPaths.keys.sorted() where (try? schema.property(forKey: key)) == nil {
+            problems.append("'\(key)' is mapped to JSON but is not in propertyKeys.")
+        }
+        for property in schema.properties {
+            guard let keyPath = keyPaths[property.key] else { continue }
+            if !property.isWritable {
+                problems.append("'\(property.key)' is mapped to JSON but its key path is read-only (a let or computed property).")
+                continue
+            }
+            if let invalid = Self.invalidPath(in: keyPath) {
+                problems.append("'\(property.key)' is mapped to \(invalid).")
+                continue
+            }
+            let custom = M.jsonTransformer(forKey: property.key)
+            let transformer = custom ?? DefaultTransformers.forProperty(of: property.type)
+            entries.append(Entry(
+                property: property,
+                keyPath: keyPath,
+                transformer: transformer,
+                checksWrittenValue: custom != nil || transformer == nil,
+                errorPath: keyPath.isMultiple
+                    ? [.key(keyPath.description)] : keyPath.paths[0].segments.map { .key($0) }))
+        }
+        let mappedKeys = Set(entries.map(\.property.key))
+        for key in M.requiredPropertyKeys.sorted() where !mappedKeys.contains(key) {
+            problems.append("'\(key)' is listed in requiredPropertyKeys but is not mapped to JSON.")
+        }
+        self.entries = entries
+        self.requiredEntries = entries.filter { M.requiredPropertyKeys.contains($0.property.key) }
+        self.problem = problems.isEmpty ? nil : StrataError(
+            .invalidMapping,
+            "The JSON mapping of \(M.self) is invalid: " + problems.joined(separator: " ")
+                + " Fix jsonKeyPathsByPropertyKey and propertyKeys.")
+    }
+
+    /// Describes what is wrong with `keyPath`, or returns `nil` when it is usable.
+    private static func invalidPath(in keyPath: JSONKeyPath) -> String? {
+        if keyPath.paths.isEmpty { return "an empty list of key paths" }
+        for path in keyPath.paths {
+            if path.text.isEmpty && path.segments.count <= 1 { return "an empty key path" }
+            if path.segments.contains(where: \.isEmpty) { return "\"\(path.text)\", which has an empty segment" }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,56 @@
+/// A model that maps to and from JSON: its properties' JSON key paths and, per
+/// key, an optional value transformer.
+///
+/// `JSONSerializing` is Strata's `MTLJSONSerializing`. Properties that are not in
+/// ``jsonKeyPathsByPropertyKey`` are neither read from nor written to JSON.
+///
+/// ```swift
+/// struct Owner: JSONSerializing {
+///     var login = ""
+///     var avatar: URL? = nil
+///     static let propertyKeys: PropertyKeys<Owner> = ["login": \.login, "avatar": \.avatar]
+///     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+///         "login": "login", "avatar": "avatar_url",
+///     ]
+/// }
+/// let owner = try JSONAdapter.model(of: Owner.self, from: ["login": "ada", "avatar_url": "https://…"])
+/// ```
+public protocol JSONSerializing: Model {
+    /// Property key → JSON key path. Every key must be a writable key of
+    /// ``Model/propertyKeys``.
+    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { get }
+
+    /// The transformer for `key`, or `nil` for the default chosen by the property's
+    /// type (nested models, `URL`, `UUID`, enums, numbers, strings, booleans, and
+    /// arrays, optionals and `[String: T]` of those).
+    static func jsonTransformer(forKey key: String) -> ValueTransformer?
+
+    /// Chooses the type to decode `json` as: `Self` (the default), a subclass, or
+    /// `nil` when no type fits. This is how a class cluster hands a dictionary to
+    /// the right subclass.
+    static func classForParsing(_ json: [String: Any]) -> (any JSONSerializing.Type)?
+
+    /// Property keys that must be present (non-null) in the JSON. A payload that
+    /// lacks any of them fails with one error listing every missing key.
+    /// Empty by default.
+    static var requiredPropertyKeys: Set<String> { get }
+
+    /// The keys written by ``JSONAdapter/dictionary(from:options:)``, given the
+    /// mapped ones. The default writes them all; return fewer to leave some out
+    /// for this instance.
+    func serializablePropertyKeys(_ mappedKeys: Set<String>) -> Set<String>
+}
+
+extension JSONSerializing {
+    /// No custom transformer: the default for the property's type is used.
+    public static func jsonTransformer(forKey key: String) -> ValueTransformer? { nil }
+
+    /// `Self`.
+    public static func classForParsing(_ json: [String: Any]) -> (any JSONSerializing.Type)? { Self.self }
+
+    /// No required keys.
+    public static var requiredPropertyKeys: Set<String> { [] }
+
+    /// Every mapped key.
+    public func serializablePropertyKeys(_ mappedKeys: Set<String>) -> Set<String> { mappedKeys }
+}

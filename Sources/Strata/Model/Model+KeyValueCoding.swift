@@ -1,0 +1,116 @@
+import Foundation
+
+extension Model {
+    /// The value of the property named `key`; an optional holding nothing reads as `nil`.
+    ///
+    /// ```swift
+    /// try user.value(forKey: "login")   // Optional("ada")
+    /// ```
+    /// - Throws: ``StrataError/Code-swift.enum/unknownKey`` when `key` is not in ``propertyKeys``.
+    public func value(forKey key: String) throws -> Any? {
+        try ModelSchema<Self>.shared.property(forKey: key).read(self)
+    }
+
+    /// Validates `value` and stores it in the property named `key`.
+    ///
+    /// The value goes through ``validateValue(_:forKey:)`` first; what that returns is
+    /// type-checked and stored. Numbers convert exactly between representations
+    /// (`Int8(3)` into an `Int`, never `1.5` into an `Int`); booleans and numbers stay
+    /// apart. On any error the model is left unchanged.
+    ///
+    /// ```swift
+    /// try user.setValue("ada", forKey: "login")
+    /// try user.setValue(nil, forKey: "age")      // throws: age is not optional
+    /// ```
+    /// - Throws: a ``StrataError`` for an unknown or read-only key, a value of the
+    ///   wrong type, `nil` for a non-optional property, or a refused validation.
+    public mutating func setValue(_ value: Any?, forKey key: String) throws {
+        let property = try ModelSchema<Self>.shared.property(forKey: key)
+        try StrataError.at([.key(key)], wrapping: .validationFailed, "Validation failed") {
+            try setValidatedValue(value, for: property)
+        }
+    }
+
+    /// The validated setter every front end shares: ``validateValue(_:forKey:)``, then
+    /// the type check, then the store. Errors carry no path; callers add theirs.
+    mutating func setValidatedValue(_ value: Any?, for property: ModelProperty<Self>) throws {
+        guard let write = property.write else {
+            throw StrataError(
+                .readOnlyKey,
+                "'\(property.key)' of \(Self.self) is read-only (a let or computed property); it cannot be set.")
+        }
+        let validated: Any?
+        do {
+            validated = try validateValue(value, forKey: property.key)
+        } catch let error as StrataError {
+            throw error
+        } catch {
+            throw StrataError(
+                .validationFailed, "\(Self.self) refused the value for '\(property.key)': \(error)",
+                underlyingError: error)
+        }
+        guard let validated else {
+            guard property.type.isOptional else {
+                throw StrataError(
+                    .nullForNonOptional,
+                    "'\(property.key)' of \(Self.self) is not optional, so it cannot be set to nil. "
+                        + "Make the property optional, or leave the value out.")
+            }
+            _ = write(&self, nil)
+            return
+        }
+        guard write(&self, validated) else {
+            throw StrataError(
+                .typeMismatch,
+                "Expected \(property.type.name) for '\(property.key)' of \(Self.self), found \(describe(validated)).")
+        }
+    }
+
+    /// The model's properties as a dictionary keyed by property key; `nil` values
+    /// are `NSNull`, as in Mantle.
+    ///
+    /// ```swift
+    /// user.dictionaryValue   // ["login": "ada", "age": 36]
+    /// ```
+    public var dictionaryValue: [String: Any] {
+        let schema = ModelSchema<Self>.shared
+        var dictionary: [String: Any] = [:]
+        dictionary.reserveCapacity(schema.properties.count)
+        for property in schema.properties {
+            dictionary[property.key] = property.read(self) ?? NSNull()
+        }
+        return dictionary
+    }
+
+    /// Creates a model from a dictionary keyed by property key, setting each value
+    /// through the validated setter and then calling ``validate()``.
+    ///
+    /// `NSNull` stands for `nil`; keys that are absent keep their defaults.
+    ///
+    /// ```swift
+    /// let user = try User(dictionary: ["login": "ada", "age": 36])
+    /// ```
+    /// - Throws: a ``StrataError`` for an unknown key or any value the setter refuses.
+    public init(dictionary: [String: Any]) throws {
+        self.init()
+        let schema = ModelSchema<Self>.shared
+        for (key, value) in dictionary {
+            let property = try schema.property(forKey: key)
+            try StrataError.at([.key(key)], wrapping: .validationFailed, "Validation failed") {
+                try setValidatedValue(value is NSNull ? nil : value, for: property)
+            }
+        }
+        try validateModel()
+    }
+
+    /// Runs ``validate()``, wrapping an error from user code.
+    func validateModel() throws {
+        do {
+            try validate()
+        } catch let error as StrataError {
+            throw error
+        } catch {
+            throw StrataError(.validationFailed, "\(Self.self) is not valid: \(error)", underlyingError: error)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// The resolved property list of a model type: every key of `propertyKeys` turned
+/// into a ``ModelProperty``, in declaration order. Built once per type and cached.
+struct ModelSchema<M: Model>: Sendable {
+    let properties: [ModelProperty<M>]
+    private let indexByKey: [String: Int]
+    /// Why the property list is unusable, if it is (duplicate key, foreign key path).
+    let problem: StrataError?
+
+    /// The cached schema of `M`.
+    static var shared: ModelSchema<M> {
+        SchemaCache.value(ModelSchema<M>.self) { ModelSchema() }
+    }
+
+    private init() {
+        var properties: [ModelProperty<M>] = []
+        var indexByKey: [String: Int] = [:]
+        var problem: StrataError?
+        for entry in M.propertyKeys.entries {
+            guard indexByKey[entry.key] == nil else {
+                problem = StrataError(
+                    .invalidMapping,
+                    "\(M.self).propertyKeys lists '\(entry.key)' twice. Keep one entry per key.")
+                continue
+            }
+            guard let maker = entry.keyPath as? any ModelPropertyMaking,
+                let property = maker.makeProperty(key: entry.key, for: M.self)
+            else {
+                problem = StrataError(
+                    .invalidMapping,
+                    "\(M.self).propertyKeys binds '\(entry.key)' to a key path of \(type(of: entry.keyPath)), "
+                        + "which does not start at \(M.self) or one of its superclasses.")
+                continue
+            }
+            indexByKey[entry.key] = properties.count
+            properties.append(property)
+        }
+        self.properties = properties
+        self.indexByKey = indexByKey
+        self.problem = problem
+    }
+
+    /// The property for `key`; throws when the schema is broken or the key unknown.
+    func property(forKey key: String) throws -> ModelProperty<M> {
+        if let problem { throw problem }
+        guard let index = indexByKey[key] else {
+            throw StrataError(
+                .unknownKey,
+                "\(M.self) has no property '\(key)'. Known keys: \(properties.map(\.key).joined(separator: ", ")).",
+                path: [.key(key)])
+        }
+        return properties[index]
+    }
+
+    /// Throws ``problem`` when the schema is broken.
+    func check() throws {
+        if let problem { throw problem }
+    }
+}

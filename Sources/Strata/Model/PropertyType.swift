@@ -1,0 +1,196 @@
+import Foundation
+
+/// What Strata knows about the Swift type of a property, resolved once per
+/// property when a model's schema is built.
+///
+/// The JSON adapter chooses default transformers from it, the archive bridge
+/// chooses the allowed classes and the typed coder calls, and the setters use it
+/// to coerce numbers exactly.
+///
+/// `@unchecked Sendable`: the payloads are metatypes, which are immutable,
+/// process-wide type objects; existential metatypes are only not `Sendable`
+/// because the compiler cannot see that.
+indirect enum PropertyType: @unchecked Sendable {
+    case optional(PropertyType)
+    case array(element: PropertyType, builder: any ArrayBuilding.Type)
+    case dictionary(value: PropertyType, builder: any DictionaryBuilding.Type)
+    case bool
+    case string
+    case integer(any FixedWidthInteger.Type)
+    case floatingPoint(any BinaryFloatingPoint.Type)
+    case decimal
+    case url
+    case uuid
+    case date
+    case data
+    case rawRepresentable(any RawRepresentable.Type, raw: PropertyType)
+    case model(any Model.Type)
+    case other(Any.Type)
+
+    /// Classifies `type`, looking through `Optional`, arrays and `[String: T]`.
+    init(_ type: Any.Type) {
+        switch type {
+        case let optional as any OptionalProtocol.Type:
+            self = .optional(PropertyType(optional.wrappedType))
+        case is Bool.Type: self = .bool
+        case is String.Type: self = .string
+        case is URL.Type: self = .url
+        case is UUID.Type: self = .uuid
+        case is Date.Type: self = .date
+        case is Data.Type: self = .data
+        case is Decimal.Type: self = .decimal
+        case let integer as any FixedWidthInteger.Type: self = .integer(integer)
+        case let floating as any BinaryFloatingPoint.Type: self = .floatingPoint(floating)
+        case let array as any ArrayBuilding.Type:
+            self = .array(element: PropertyType(array.elementType), builder: array)
+        case let dictionary as any DictionaryBuilding.Type:
+            self = .dictionary(value: PropertyType(dictionary.valueType), builder: dictionary)
+        case let model as any Model.Type: self = .model(model)
+        case let raw as any RawRepresentable.Type:
+            self = .rawRepresentable(raw, raw: PropertyType(raw.rawValueType))
+        default: self = .other(type)
+        }
+    }
+
+    /// Whether `nil` is a valid value.
+    var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
+    /// The type without its `Optional` layers.
+    var unwrapped: PropertyType {
+        if case .optional(let wrapped) = self { return wrapped.unwrapped }
+        return self
+    }
+
+    /// Whether values of this type are numbers or booleans, which setters coerce
+    /// exactly from any numeric representation.
+    var isNumeric: Bool {
+        switch self {
+        case .bool, .integer, .floatingPoint, .decimal: return true
+        default: return false
+        }
+    }
+
+    /// A short, readable name for error messages: `Int`, `[Owner]`, `URL?`.
+    var name: String {
+        switch self {
+        case .optional(let wrapped): return wrapped.name + "?"
+        case .array(let element, _): return "[\(element.name)]"
+        case .dictionary(let value, _): return "[String: \(value.name)]"
+        case .bool: return "Bool"
+        case .string: return "String"
+        case .integer(let type): return String(describing: type)
+        case .floatingPoint(let type): return String(describing: type)
+        case .decimal: return "Decimal"
+        case .url: return "URL"
+        case .uuid: return "UUID"
+        case .date: return "Date"
+        case .data: return "Data"
+        case .rawRepresentable(let type, _): return String(describing: type)
+        case .model(let type): return String(describing: type)
+        case .other(let type): return String(describing: type)
+        }
+    }
+}
+
+extension RawRepresentable {
+    static var rawValueType: Any.Type { RawValue.self }
+}
+
+/// `Optional`, seen through a protocol so that code holding only a metatype can
+/// look inside it.
+protocol OptionalProtocol {
+    static var wrappedType: Any.Type { get }
+    /// The wrapped value, or `nil`; nested optionals are flattened.
+    var flattened: Any? { get }
+}
+
+extension Optional: OptionalProtocol {
+    static var wrappedType: Any.Type { Wrapped.self }
+
+    var flattened: Any? {
+        switch self {
+        case .none: return nil
+        case .some(let wrapped as any OptionalProtocol): return wrapped.flattened
+        case .some(let wrapped): return wrapped
+        }
+    }
+}
+
+/// An array type that can be built from loosely typed elements.
+protocol ArrayBuilding: SendableMetatype {
+    static var elementType: Any.Type { get }
+    /// Builds a typed array, or returns the index of the first element that is not
+    /// of the element type.
+    static func build(_ elements: [Any?]) -> Result<Any, IndexedCastFailure>
+    /// The elements of an array value of this type, optionals flattened.
+    static func elements(of value: Any) -> [Any?]?
+}
+
+/// A `[String: T]` dictionary type that can be built from loosely typed values.
+protocol DictionaryBuilding: SendableMetatype {
+    static var valueType: Any.Type { get }
+    static func build(_ values: [String: Any?]) -> Result<Any, KeyedCastFailure>
+    static func values(of value: Any) -> [String: Any?]?
+}
+
+/// The element of a collection that did not have the expected type.
+struct IndexedCastFailure: Error { let index: Int }
+/// The value of a dictionary that did not have the expected type.
+struct KeyedCastFailure: Error { let key: String }
+
+extension Array: ArrayBuilding {
+    static var elementType: Any.Type { Element.self }
+
+    static func build(_ elements: [Any?]) -> Result<Any, IndexedCastFailure> {
+        var array: [Element] = []
+        array.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            guard let typed = cast(element, to: Element.self) else { return .failure(IndexedCastFailure(index: index)) }
+            array.append(typed)
+        }
+        return .success(array)
+    }
+
+    static func elements(of value: Any) -> [Any?]? {
+        guard let array = value as? [Element] else { return nil }
+        return array.map { flatten($0) }
+    }
+}
+
+extension Dictionary: DictionaryBuilding where Key == String {
+    static var valueType: Any.Type { Value.self }
+
+    static func build(_ values: [String: Any?]) -> Result<Any, KeyedCastFailure> {
+        var dictionary: [String: Value] = [:]
+        dictionary.reserveCapacity(values.count)
+        for (key, value) in values {
+            guard let typed = cast(value, to: Value.self) else { return .failure(KeyedCastFailure(key: key)) }
+            dictionary[key] = typed
+        }
+        return .success(dictionary)
+    }
+
+    static func values(of value: Any) -> [String: Any?]? {
+        guard let dictionary = value as? [String: Value] else { return nil }
+        return dictionary.mapValues { flatten($0) }
+    }
+}
+
+/// Casts a loosely typed value to `T`; `nil` becomes `T`'s `nil` when `T` is optional.
+@inline(__always)
+func cast<T>(_ value: Any?, to type: T.Type) -> T? {
+    guard let value else {
+        return (Optional<Any>.none as Any) as? T
+    }
+    return value as? T
+}
+
+/// Boxes a value as `Any?`, turning an `Optional` that holds nothing into `nil`.
+@inline(__always)
+func flatten<T>(_ value: T) -> Any? {
+    if let optional = value as? any OptionalProtocol { return optional.flattened }
+    return value
+}

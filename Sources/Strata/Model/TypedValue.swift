@@ -1,0 +1,31 @@
+/// Turns loosely typed values (`Any?`, as JSON and key-value coding hand them
+/// over) into `T`: numbers convert exactly between representations, booleans and
+/// numbers stay apart, everything else must already be a `T`.
+///
+/// Used by the property setters and by typed value transformers, so both accept
+/// exactly the same values.
+struct TypedValue<T>: @unchecked Sendable {
+    // @unchecked: holds a `PropertyType`, which only stores metatypes.
+    let type: PropertyType
+    private let numeric: PropertyType?
+
+    init(_ value: T.Type, _ type: PropertyType? = nil) {
+        let type = type ?? PropertyType(T.self)
+        self.type = type
+        self.numeric = type.unwrapped.isNumeric ? type.unwrapped : nil
+    }
+
+    /// `value` as a `T`, or `nil` when it is not one (`nil` is a `T` only when `T` is optional).
+    func coerce(_ value: Any?) -> T? {
+        guard let value else { return cast(nil, to: T.self) }
+        guard let numeric else { return value as? T }
+        if Swift.type(of: value) == T.self { return value as? T }
+        return numeric.exactNumber(from: value).flatMap { cast($0, to: T.self) }
+    }
+
+    /// `value` as a `T`, or a type-mismatch error naming both types.
+    func require(_ value: Any?) throws -> T {
+        if let typed = coerce(value) { return typed }
+        throw StrataError(.typeMismatch, "Expected \(type.name), found \(describe(value)).")
+    }
+}

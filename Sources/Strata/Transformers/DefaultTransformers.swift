@@ -1,0 +1,197 @@
+import Foundation
+
+/// The transformers Strata uses when a JSON-mapped property has none of its own,
+/// chosen by the property's type.
+enum DefaultTransformers {
+    /// The transformer for a property of `type`, or `nil` when the validated setter
+    /// alone does the job (strings, booleans and numbers at the top level, and
+    /// types with no default, whose JSON value is stored as it is).
+    static func forProperty(of type: PropertyType) -> ValueTransformer? {
+        switch type.unwrapped {
+        case .bool, .string, .integer, .floatingPoint, .decimal, .date, .data, .other:
+            return nil
+        default:
+            return forValue(of: type.unwrapped)
+        }
+    }
+
+    /// The transformer for a value of `type` anywhere: a property, an array element,
+    /// a dictionary value. Scalars are checked here too, so that an element's error
+    /// names its index.
+    static func forValue(of type: PropertyType) -> ValueTransformer? {
+        switch type {
+        case .optional(let wrapped): return forValue(of: wrapped)
+        case .bool, .string, .integer, .floatingPoint, .decimal: return scalar(type)
+        case .url: return .url
+        case .uuid: return .uuid
+        case .date, .data, .other: return nil
+        case .rawRepresentable(let enumType, let raw): return rawRepresentable(enumType, raw: raw)
+        case .model(let modelType):
+            guard let serializable = modelType as? any JSONSerializing.Type else { return nil }
+            return .anyModel(serializable)
+        case .array(let element, let builder): return array(element: element, builder: builder)
+        case .dictionary(let value, let builder): return dictionary(value: value, builder: builder)
+        }
+    }
+
+    /// Strings, booleans and numbers: checked exactly, written back as they are.
+    private static func scalar(_ type: PropertyType) -> ValueTransformer {
+        ValueTransformer(
+            forward: { value in
+                guard let value else { return nil }
+                if case .string = type {
+                    if let string = value as? String { return string }
+                } else if let number = type.exactNumber(from: value) {
+                    return number
+                }
+                throw StrataError(.typeMismatch, "Expected \(type.name), found \(describe(value)).")
+            },
+            reverse: { $0 })
+    }
+
+    private static func rawRepresentable(_ enumType: any RawRepresentable.Type, raw: PropertyType) -> ValueTransformer {
+        func make<R: RawRepresentable>(_: R.Type) -> ValueTransformer {
+            let conversion = RawValueConversion<R>(raw: raw)
+            return ValueTransformer(forward: conversion.value(from:), reverse: conversion.rawValue(of:))
+        }
+        return make(enumType)
+    }
+
+    private static func array(element: PropertyType, builder: any ArrayBuilding.Type) -> ValueTransformer {
+        let elementTransformer = forValue(of: element)
+        return ValueTransformer(
+            forward: { value in
+                guard let value else { return nil }
+                guard let array = value as? [Any] else {
+                    throw StrataError(.typeMismatch, "Expected an array of \(element.name), found \(describe(value)).")
+                }
+                var converted: [Any?] = []
+                converted.reserveCapacity(array.count)
+                for (index, item) in array.enumerated() {
+                    converted.append(try convert(item, with: elementTransformer, element: element, at: .index(index)))
+                }
+                switch builder.build(converted) {
+                case .success(let typed): return typed
+                case .failure(let failure):
+                    throw StrataError(
+                        .typeMismatch, "Expected \(element.name), found \(describe(array[failure.index])).",
+                        path: [.index(failure.index)])
+                }
+            },
+            reverse: { value in
+                guard let value else { return nil }
+                guard let elements = builder.elements(of: value) else {
+                    throw StrataError(.typeMismatch, "Expected an array of \(element.name), found \(describe(value)).")
+                }
+                var json: [Any] = []
+                json.reserveCapacity(elements.count)
+                for (index, item) in elements.enumerated() {
+                    json.append(try reverse(item, with: elementTransformer, at: .index(index)))
+                }
+                return json
+            })
+    }
+
+    private static func dictionary(value element: PropertyType, builder: any DictionaryBuilding.Type) -> ValueTransformer {
+        let valueTransformer = forValue(of: element)
+        return ValueTransformer(
+            forward: { value in
+                guard let value else { return nil }
+                guard let object = value as? [String: Any] else {
+                    throw StrataError(.typeMismatch, "Expected an object of \(element.name) values, found \(describe(value)).")
+                }
+                var converted: [String: Any?] = [:]
+                converted.reserveCapacity(object.count)
+                for (key, item) in object {
+                    converted[key] = .some(try convert(item, with: valueTransformer, element: element, at: .key(key)))
+                }
+                switch builder.build(converted) {
+                case .success(let typed): return typed
+                case .failure(let failure):
+                    throw StrataError(
+                        .typeMismatch, "Expected \(element.name), found \(describe(object[failure.key])).",
+                        path: [.key(failure.key)])
+                }
+            },
+            reverse: { value in
+                guard let value else { return nil }
+                guard let values = builder.values(of: value) else {
+                    throw StrataError(.typeMismatch, "Expected an object of \(element.name) values, found \(describe(value)).")
+                }
+                var json: [String: Any] = [:]
+                json.reserveCapacity(values.count)
+                for (key, item) in values {
+                    json[key] = try reverse(item, with: valueTransformer, at: .key(key))
+                }
+                return json
+            })
+    }
+
+    /// Converts one element of a collection: `null` becomes `nil` (an error when the
+    /// element type is not optional), anything else goes through the transformer.
+    private static func convert(
+        _ item: Any, with transformer: ValueTransformer?, element: PropertyType, at component: StrataError.PathComponent
+    ) throws -> Any? {
+        if item is NSNull {
+            guard element.isOptional else {
+                throw StrataError(
+                    .nullForNonOptional, "Found null, but the elements are \(element.name), which is not optional.",
+                    path: [component])
+            }
+            return nil
+        }
+        guard let transformer else { return item }
+        return try StrataError.at([component], wrapping: .transformerFailed, "Transformer failed") {
+            try transformer.transformedValue(item)
+        }
+    }
+
+    private static func reverse(_ item: Any?, with transformer: ValueTransformer?, at component: StrataError.PathComponent) throws -> Any {
+        guard let item else { return NSNull() }
+        guard let transformer else { return item }
+        return try StrataError.at([component], wrapping: .transformerFailed, "Reverse transformer failed") {
+            try transformer.reverseTransformedValue(item) ?? NSNull()
+        }
+    }
+}
+
+/// Converts between raw values (checked exactly, like any property value) and a
+/// `RawRepresentable` type such as a `String` or `Int` enum.
+private struct RawValueConversion<R: RawRepresentable>: @unchecked Sendable {
+    // @unchecked: holds a `TypedValue` (metatypes only) and a string.
+    let rawType: TypedValue<R.RawValue>
+    /// " Known values: "a", "b"." for `CaseIterable` types, or empty.
+    let knownValues: String
+
+    init(raw: PropertyType) {
+        rawType = TypedValue(R.RawValue.self, raw)
+        if let cases = R.self as? any CaseIterable.Type {
+            knownValues = " Known values: " + Self.rawValues(of: cases).joined(separator: ", ") + "."
+        } else {
+            knownValues = ""
+        }
+    }
+
+    func value(from json: Any?) throws -> Any? {
+        guard let json else { return nil }
+        guard let value = R(rawValue: try rawType.require(json)) else {
+            throw StrataError(.typeMismatch, "\(describe(json).capitalizedFirst) is not a valid \(R.self).\(knownValues)")
+        }
+        return value
+    }
+
+    func rawValue(of value: Any?) throws -> Any? {
+        guard let value else { return nil }
+        guard let typed = value as? R else {
+            throw StrataError(.typeMismatch, "Expected \(R.self), found \(describe(value)).")
+        }
+        return typed.rawValue
+    }
+
+    private static func rawValues<C: CaseIterable>(of type: C.Type) -> [String] {
+        type.allCases.map { value in
+            let raw = (value as? any RawRepresentable)?.rawValue
+            return raw is String ? "\"\(raw ?? "")\"" : "\(raw ?? "")"
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// A number or boolean read from any of the shapes JSON values come in: Swift
+/// integers, floating-point values, `Decimal`, `Bool`, and Foundation's `NSNumber`
+/// (whose booleans are told apart by their class, because on Linux a boolean
+/// `NSNumber` casts to `Int` and `1` casts to `Bool`).
+///
+/// Conversions out of it are exact: `1.5` or `1e30` is not an `Int`, `300` is not
+/// an `Int8`, `-1` is not a `UInt`, and booleans are never numbers.
+enum ExactNumber {
+    case signed(Int64)
+    case unsigned(UInt64)
+    case floating(Double)
+    case decimal(Decimal)
+    case boolean(Bool)
+
+    /// The class Foundation uses for boolean `NSNumber`s.
+    private static let booleanNumberClass: AnyClass = type(of: NSNumber(value: true))
+
+    /// Reads `value`, or returns `nil` when it is not a number or a boolean.
+    init?(_ value: Any) {
+        let type = type(of: value)
+        if type == Int.self, let v = value as? Int { self = .signed(Int64(v)) }
+        else if type == Double.self, let v = value as? Double { self = .floating(v) }
+        else if type == Bool.self, let v = value as? Bool { self = .boolean(v) }
+        else if type is NSNumber.Type, let number = value as? NSNumber { self.init(number) }
+        else if type == Decimal.self, let v = value as? Decimal { self = .decimal(v) }
+        else if type == Int64.self, let v = value as? Int64 { self = .signed(v) }
+        else if type == Int32.self, let v = value as? Int32 { self = .signed(Int64(v)) }
+        else if type == Int16.self, let v = value as? Int16 { self = .signed(Int64(v)) }
+        else if type == Int8.self, let v = value as? Int8 { self = .signed(Int64(v)) }
+        else if type == UInt.self, let v = value as? UInt { self = .unsigned(UInt64(v)) }
+        else if type == UInt64.self, let v = value as? UInt64 { self = .unsigned(v) }
+        else if type == UInt32.self, let v = value as? UInt32 { self = .unsigned(UInt64(v)) }
+        else if type == UInt16.self, let v = value as? UInt16 { self = .unsigned(UInt64(v)) }
+        else if type == UInt8.self, let v = value as? UInt8 { self = .unsigned(UInt64(v)) }
+        else if type == Float.self, let v = value as? Float { self = .floating(Double(v)) }
+        else { return nil }
+    }
+
+    init(_ number: NSNumber) {
+        if type(of: number) == Self.booleanNumberClass {
+            self = .boolean(number.boolValue)
+        } else if let decimal = number as? NSDecimalNumber {
+            self = .decimal(decimal.decimalValue)
+        } else {
+            switch number.objCType.pointee {
+            case 0x63, 0x73, 0x69, 0x6C, 0x71:  // c s i l q
+                self = .signed(number.int64Value)
+            case 0x43, 0x53, 0x49, 0x4C, 0x51:  // C S I L Q
+                self = .unsigned(number.uint64Value)
+            default:
+                self = .floating(number.doubleValue)
+            }
+        }
+    }
+
+    /// The value as `I`, when it is an integer that fits.
+    func integer<I: FixedWidthInteger>(_ type: I.Type) -> I? {
+        switch self {
+        case .signed(let v): return I(exactly: v)
+        case .unsigned(let v): return I(exactly: v)
+        case .floating(let v): return v.isFinite ? I(exactly: v) : nil
+        case .decimal(let v): return Self.integer(from: v, as: type)
+        case .boolean: return nil
+        }
+    }
+
+    /// The value as a floating-point number, rounded to the nearest `F` when needed.
+    /// Booleans and values beyond `F`'s range are refused.
+    func floatingPoint<F: BinaryFloatingPoint>(_ type: F.Type) -> F? {
+        let result: F
+        switch self {
+        case .signed(let v): result = F(v)
+        case .unsigned(let v): result = F(v)
+        case .floating(let v):
+            guard v.isFinite else { return v.isNaN ? nil : F(v) }
+            result = F(v)
+        case .decimal(let v): result = F(NSDecimalNumber(decimal: v).doubleValue)
+        case .boolean: return nil
+        }
+        return result.isFinite ? result : nil
+    }
+
+    /// The value as a `Decimal`. Doubles convert through their shortest
+    /// representation, so `0.1` becomes exactly `0.1`.
+    var decimal: Decimal? {
+        switch self {
+        case .signed(let v): return Decimal(v)
+        case .unsigned(let v): return Decimal(v)
+        case .floating(let v): return v.isFinite ? Decimal(string: v.description, locale: Self.posix) : nil
+        case .decimal(let v): return v
+        case .boolean: return nil
+        }
+    }
+
+    /// The value as a `Bool`, only when it is a boolean.
+    var boolean: Bool? {
+        if case .boolean(let v) = self { return v }
+        return nil
+    }
+
+    /// Converts to the Swift type that `type` describes, or returns `nil` when the
+    /// conversion would lose information or mix booleans and numbers.
+    func converted(to type: PropertyType) -> Any? {
+        switch type {
+        case .bool: return boolean
+        case .integer(let integerType): return integer(integerType)
+        case .floatingPoint(let floatingType): return floatingPoint(floatingType)
+        case .decimal: return decimal
+        default: return nil
+        }
+    }
+
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
+    private static func integer<I: FixedWidthInteger>(from decimal: Decimal, as type: I.Type) -> I? {
+        guard decimal.isFinite else { return nil }
+        var value = decimal
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 0, .plain)
+        guard rounded == decimal else { return nil }
+        return I(exactly: NSDecimalNumber(decimal: rounded).int64Value).flatMap { candidate in
+            Decimal(Int64(candidate)) == decimal ? candidate : nil
+        } ?? I(exactly: NSDecimalNumber(decimal: rounded).uint64Value).flatMap { candidate in
+            Decimal(UInt64(candidate)) == decimal ? candidate : nil
+        }
+    }
+}
+
+extension PropertyType {
+    /// Converts a number or boolean in any representation to this numeric type,
+    /// exactly. Returns `nil` when `value` is not a number, or does not fit.
+    func exactNumber(from value: Any) -> Any? {
+        ExactNumber(value)?.converted(to: self)
+    }
+}

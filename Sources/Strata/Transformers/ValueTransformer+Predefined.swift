@@ -1,0 +1,173 @@
+import Foundation
+import Synchronization
+
+extension ValueTransformer {
+    /// `String` ↔ `URL`. A string that is not a URL is an error.
+    public static let url = ValueTransformer(
+        { (text: String) throws -> URL in
+            guard !text.isEmpty, let url = URL(string: text) else {
+                throw StrataError(.transformerFailed, "Expected a URL, found \(describe(text)).")
+            }
+            return url
+        },
+        reverse: { (url: URL) in url.absoluteString })
+
+    /// `String` ↔ `UUID` (written in upper case, as `UUID.uuidString` gives it).
+    public static let uuid = ValueTransformer(
+        { (text: String) throws -> UUID in
+            guard let uuid = UUID(uuidString: text) else {
+                throw StrataError(.transformerFailed, "Expected a UUID such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\", found \(describe(text)).")
+            }
+            return uuid
+        },
+        reverse: { (uuid: UUID) in uuid.uuidString })
+
+    /// `String` ↔ `Date` in ISO 8601 (`2024-05-01T12:30:00Z`, with or without
+    /// fractional seconds, any time-zone offset). Dates are written in UTC, with
+    /// milliseconds only when the date has a fraction of a second.
+    public static let iso8601Date = ValueTransformer(
+        { (text: String) throws -> Date in
+            if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+            if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+            throw StrataError(.transformerFailed, "Expected an ISO 8601 date such as \"2024-05-01T12:30:00Z\", found \(describe(text)).")
+        },
+        reverse: { (date: Date) in
+            let whole = date.timeIntervalSinceReferenceDate.rounded(.down) == date.timeIntervalSinceReferenceDate
+            return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
+        })
+
+    /// `Double` (seconds since 1970) ↔ `Date`: Unix timestamps.
+    public static let secondsSince1970 = ValueTransformer(
+        { (seconds: Double) in Date(timeIntervalSince1970: seconds) },
+        reverse: { (date: Date) in date.timeIntervalSince1970 })
+
+    /// `Double` (milliseconds since 1970) ↔ `Date`: JavaScript timestamps.
+    public static let millisecondsSince1970 = ValueTransformer(
+        { (milliseconds: Double) in Date(timeIntervalSince1970: milliseconds / 1000) },
+        reverse: { (date: Date) in (date.timeIntervalSince1970 * 1000).rounded() })
+
+    /// Base64 `String` ↔ `Data`.
+    public static let base64Data = ValueTransformer(
+        { (text: String) throws -> Data in
+            guard let data = Data(base64Encoded: text) else {
+                throw StrataError(.transformerFailed, "Expected Base64 text, found \(describe(text)).")
+            }
+            return data
+        },
+        reverse: { (data: Data) in data.base64EncodedString() })
+
+    /// `String` ↔ `Date` with a fixed `DateFormatter` format, such as
+    /// `"EEE MMM dd HH:mm:ss Z yyyy"`. The locale is `en_US_POSIX` and the time zone
+    /// UTC unless you pass others, so parsing does not depend on the device.
+    ///
+    /// ```swift
+    /// static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+    ///     key == "createdAt" ? .date(format: "EEE MMM dd HH:mm:ss Z yyyy") : nil
+    /// }
+    /// ```
+    public static func date(
+        format: String,
+        locale: Locale = Locale(identifier: "en_US_POSIX"),
+        timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current
+    ) -> ValueTransformer {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = timeZone
+        formatter.dateFormat = format
+        // DateFormatter is not Sendable; the mutex gives one caller at a time.
+        let locked = Mutex(formatter)
+        return ValueTransformer(
+            { (text: String) throws -> Date in
+                guard let date = locked.withLock({ $0.date(from: text) }) else {
+                    throw StrataError(.transformerFailed, "Expected a date in the format \"\(format)\", found \(describe(text)).")
+                }
+                return date
+            },
+            reverse: { (date: Date) in locked.withLock { $0.string(from: date) } })
+    }
+
+    /// Number text ↔ `NSNumber`, with a `NumberFormatter` style (POSIX locale unless
+    /// told otherwise): `"1,234.5"` with `.decimal`. The number is then stored
+    /// exactly into the property's numeric type (`Int`, `Double`, `Decimal`, …).
+    public static func number(
+        style: NumberFormatter.Style = .decimal,
+        locale: Locale = Locale(identifier: "en_US_POSIX")
+    ) -> ValueTransformer {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = style
+        formatter.locale = locale
+        formatter.generatesDecimalNumbers = true
+        let locked = Mutex(formatter)
+        return ValueTransformer(
+            { (text: String) throws -> NSNumber in
+                guard let number = locked.withLock({ $0.number(from: text) }) else {
+                    throw StrataError(.transformerFailed, "Expected a number, found \(describe(text)).")
+                }
+                return number
+            },
+            reverse: { (value: Any) throws -> String in
+                guard let number = ExactNumber(value), number.boolean == nil, let decimal = number.decimal,
+                    let text = locked.withLock({ $0.string(from: NSDecimalNumber(decimal: decimal)) })
+                else {
+                    throw StrataError(.unsupportedValue, "Expected a number to format, found \(describe(value)).")
+                }
+                return text
+            })
+    }
+
+    /// Maps JSON values to property values through a table, Mantle's value-mapping
+    /// transformer.
+    ///
+    /// A value that is not in the table becomes `default`, or is an error when there
+    /// is no default. The reverse looks the value up in the inverted table, and
+    /// falls back to `reverseDefault`.
+    ///
+    /// ```swift
+    /// .valueMapping(["open": State.open, "closed": .closed], default: .unknown)
+    /// ```
+    public static func valueMapping<JSONValue: Hashable & Sendable, Value: Hashable & Sendable>(
+        _ mapping: [JSONValue: Value],
+        default defaultValue: Value? = nil,
+        reverseDefault: JSONValue? = nil
+    ) -> ValueTransformer {
+        var reversed: [Value: JSONValue] = [:]
+        for (json, value) in mapping where reversed[value] == nil { reversed[value] = json }
+        let reverseTable = reversed
+        let known = mapping.keys.map { "\($0)" }.sorted().joined(separator: ", ")
+        return ValueTransformer(
+            { (json: JSONValue) throws -> Value in
+                if let value = mapping[json] ?? defaultValue { return value }
+                throw StrataError(.transformerFailed, "\(describe(json).capitalizedFirst) is not one of the mapped values (\(known)).")
+            },
+            reverse: { (value: Value) throws -> JSONValue in
+                if let json = reverseTable[value] ?? reverseDefault { return json }
+                throw StrataError(.unsupportedValue, "\(value) has no JSON value in the mapping and there is no reverse default.")
+            })
+    }
+
+    /// Applies `element` to each element of a JSON array; `null` elements reach it as
+    /// `nil`. Errors name the index: `tags[2]`.
+    public static func array(of element: ValueTransformer) -> ValueTransformer {
+        ValueTransformer(
+            { (array: [Any]) throws -> [Any?] in
+                try array.enumerated().map { index, value in
+                    try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
+                        try element.transformedValue(value is NSNull ? nil : value)
+                    }
+                }
+            },
+            reverse: { (array: [Any?]) throws -> [Any] in
+                try array.enumerated().map { index, value in
+                    try StrataError.at([.index(index)], wrapping: .transformerFailed, "Reverse transformer failed") {
+                        try element.reverseTransformedValue(value) ?? NSNull()
+                    }
+                }
+            })
+    }
+}
+
+extension String {
+    /// The string with its first letter in upper case, for sentences that start
+    /// with a described value.
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import Strata
-
-@Test func packageBuilds() { #expect(Bool(true)) }
