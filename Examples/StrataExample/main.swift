@@ -1,0 +1,2 @@
+// The example is being written.
+print("Strata example")

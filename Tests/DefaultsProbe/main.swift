@@ -1,0 +1,2 @@
+// The second process of the UserDefaults round-trip test.
+print("probe")
