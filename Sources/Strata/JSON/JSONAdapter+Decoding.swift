@@ -86,8 +86,14 @@ extension JSONAdapter {
         if !mapping.requiredEntries.isEmpty { try checkRequired(mapping, in: json) }
         var model = T()
         for entry in mapping.entries {
-            let lookup = try value(at: entry.keyPath, in: json)
-            guard case .found(var value) = lookup else { continue }
+            var value: Any?
+            if let key = entry.singleKey {
+                guard let found = json[key] else { continue }
+                value = isNull(found) ? nil : found
+            } else {
+                guard case .found(let found) = try self.value(at: entry.keyPath, in: json) else { continue }
+                value = found
+            }
             if let transformer = entry.transformer {
                 do {
                     value = try transformer.transformedValue(value)
@@ -136,8 +142,8 @@ extension JSONAdapter {
         let last = path.segments.count - 1
         for (depth, segment) in path.segments.enumerated() {
             guard let value = object[segment] else { return .missing }
-            if depth == last { return .found(value is NSNull ? nil : value) }
-            if value is NSNull { return .missing }
+            if depth == last { return .found(isNull(value) ? nil : value) }
+            if isNull(value) { return .missing }
             guard let next = value as? [String: Any] else {
                 let prefix = path.segments[...depth].joined(separator: ".")
                 throw StrataError(
@@ -148,6 +154,12 @@ extension JSONAdapter {
             object = next
         }
         return .missing
+    }
+
+    /// Whether a JSON value is `null`: a type comparison, cheaper than a cast.
+    @inline(__always)
+    static func isNull(_ value: Any) -> Bool {
+        type(of: value) == NSNull.self
     }
 
     /// Throws one error listing every required key that is absent or `null`.

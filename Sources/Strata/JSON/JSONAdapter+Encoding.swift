@@ -65,17 +65,14 @@ extension JSONAdapter {
     static func encodeMapped<T: JSONSerializing>(_ model: T) throws -> [String: Any] {
         let mapping = try JSONMapping<T>.resolved()
         let omitNulls = currentOptions.contains(.omitNulls)
-        let allKeys = mapping.entries.count
         var json: [String: Any] = [:]
-        json.reserveCapacity(allKeys)
-        var included: Set<String>?
-        let mappedKeys = Set(mapping.entries.map(\.property.key))
-        let serializable = model.serializablePropertyKeys(mappedKeys)
-        if serializable != mappedKeys { included = serializable }
+        json.reserveCapacity(mapping.entries.count)
+        let serializable = model.serializablePropertyKeys(mapping.mappedKeys)
+        let included: Set<String>? = serializable == mapping.mappedKeys ? nil : serializable
         for entry in mapping.entries {
             if let included, !included.contains(entry.property.key) { continue }
             var value = entry.property.read(model)
-            if let transformer = entry.transformer, value != nil || entry.checksWrittenValue {
+            if let transformer = entry.transformer, value != nil || entry.isCustomTransformer {
                 do {
                     value = try transformer.reverseTransformedValue(value)
                 } catch let error as StrataError {
@@ -97,7 +94,11 @@ extension JSONAdapter {
                     path: entry.errorPath)
             }
             if value == nil, omitNulls { continue }
-            try write(value ?? NSNull(), for: entry, into: &json)
+            if let key = entry.singleKey {
+                json[key] = value ?? NSNull()
+            } else {
+                try write(value ?? NSNull(), for: entry, into: &json)
+            }
         }
         return json
     }

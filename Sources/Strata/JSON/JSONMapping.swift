@@ -2,21 +2,41 @@
 /// lives in JSON and how its value is transformed. Built once per type, checked
 /// once, cached.
 struct JSONMapping<M: JSONSerializing>: Sendable {
-    struct Entry: Sendable {
+    final class Entry: Sendable {
         let property: ModelProperty<M>
         let keyPath: JSONKeyPath
+        /// The only key of a one-segment key path: the common case, looked up directly.
+        let singleKey: String?
         /// The user's transformer, or the default for the property's type.
         let transformer: ValueTransformer?
+        /// Whether the transformer is the user's, which may also turn `nil` into a value.
+        let isCustomTransformer: Bool
         /// Whether the value needs a check that JSON can represent it when written:
-        /// values from user transformers and untransformed values.
+        /// values from user transformers, floating-point numbers (NaN, infinity) and
+        /// values of types with no default transformer.
         let checksWrittenValue: Bool
         /// The path in error messages: the keys of a single key path, or the array
         /// form as one component.
         let errorPath: [StrataError.PathComponent]
+
+        init(
+            property: ModelProperty<M>, keyPath: JSONKeyPath, singleKey: String?, transformer: ValueTransformer?,
+            isCustomTransformer: Bool, checksWrittenValue: Bool, errorPath: [StrataError.PathComponent]
+        ) {
+            self.property = property
+            self.keyPath = keyPath
+            self.singleKey = singleKey
+            self.transformer = transformer
+            self.isCustomTransformer = isCustomTransformer
+            self.checksWrittenValue = checksWrittenValue
+            self.errorPath = errorPath
+        }
     }
 
     let entries: [Entry]
     let requiredEntries: [Entry]
+    /// The keys of ``entries``, as `serializablePropertyKeys(_:)` receives them.
+    let mappedKeys: Set<String>
     /// Why the mapping is unusable, if it is.
     let problem: StrataError?
 
@@ -56,8 +76,10 @@ struct JSONMapping<M: JSONSerializing>: Sendable {
             entries.append(Entry(
                 property: property,
                 keyPath: keyPath,
+                singleKey: !keyPath.isMultiple && keyPath.paths[0].segments.count == 1 ? keyPath.paths[0].segments[0] : nil,
                 transformer: transformer,
-                checksWrittenValue: custom != nil || transformer == nil,
+                isCustomTransformer: custom != nil,
+                checksWrittenValue: custom != nil || Self.mayBeUnrepresentable(property.type),
                 errorPath: keyPath.isMultiple
                     ? [.key(keyPath.description)] : keyPath.paths[0].segments.map { .key($0) }))
         }
@@ -66,11 +88,22 @@ struct JSONMapping<M: JSONSerializing>: Sendable {
             problems.append("'\(key)' is listed in requiredPropertyKeys but is not mapped to JSON.")
         }
         self.entries = entries
+        self.mappedKeys = mappedKeys
         self.requiredEntries = entries.filter { M.requiredPropertyKeys.contains($0.property.key) }
         self.problem = problems.isEmpty ? nil : StrataError(
             .invalidMapping,
             "The JSON mapping of \(M.self) is invalid: " + problems.joined(separator: " ")
                 + " Fix jsonKeyPathsByPropertyKey and propertyKeys.")
+    }
+
+    /// Whether a value of `type`, written without a custom transformer, may be one
+    /// JSON cannot represent.
+    private static func mayBeUnrepresentable(_ type: PropertyType) -> Bool {
+        switch type.unwrapped {
+        case .bool, .string, .integer, .decimal, .url, .uuid, .rawRepresentable, .model: return false
+        case .array(let element, _), .dictionary(let element, _): return mayBeUnrepresentable(element)
+        case .floatingPoint, .date, .data, .other, .optional: return true
+        }
     }
 
     /// Describes what is wrong with `keyPath`, or returns `nil` when it is usable.

@@ -49,8 +49,13 @@ extension Model {
                 .validationFailed, "\(Self.self) refused the value for '\(property.key)': \(error)",
                 underlyingError: error)
         }
+        if let (offset, store) = property.fastStore,
+            withUnsafeMutablePointer(to: &self, { store(UnsafeMutableRawPointer($0) + offset, validated) })
+        {
+            return
+        }
         guard let validated else {
-            guard property.type.isOptional else {
+            guard property.isOptional else {
                 throw StrataError(
                     .nullForNonOptional,
                     "'\(property.key)' of \(Self.self) is not optional, so it cannot be set to nil. "

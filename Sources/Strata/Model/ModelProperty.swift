@@ -3,23 +3,40 @@
 ///
 /// This is the only place that touches key paths; the key-value coding API, the
 /// JSON adapter and the archive bridge all go through it.
-struct ModelProperty<M>: @unchecked Sendable {
+final class ModelProperty<M>: @unchecked Sendable {
     // @unchecked: the closures capture only the key path they were made from (a
-    // `Sendable` key path from `PropertyKeys`, re-typed by a cast) and metatypes;
-    // key paths are immutable, so sharing them across threads is safe.
+    // `Sendable` key path from `PropertyKeys`, re-typed by a cast), byte offsets and
+    // metatypes; key paths are immutable, so sharing them across threads is safe.
 
     /// The KVC-style key.
     let key: String
     /// What the property holds.
     let type: PropertyType
+    /// Whether `nil` is a valid value (the property is an `Optional`).
+    let isOptional: Bool
     /// Reads the value; an optional that holds nothing reads as `nil`.
     let read: (M) -> Any?
     /// Stores an already validated value. Returns `false`, and leaves the model
     /// unchanged, when the value is not of the property's type. `nil` when the key
     /// path is read-only.
     let write: ((inout M, Any?) -> Bool)?
+    /// For a writable stored property of a struct: its byte offset and, for common
+    /// types, a specialised store that skips the general path (see ``FastStore``).
+    let fastStore: (offset: Int, store: FastStore.Store)?
 
     var isWritable: Bool { write != nil }
+
+    init(
+        key: String, type: PropertyType, isOptional: Bool, read: @escaping (M) -> Any?,
+        write: ((inout M, Any?) -> Bool)?, fastStore: (offset: Int, store: FastStore.Store)? = nil
+    ) {
+        self.key = key
+        self.type = type
+        self.isOptional = isOptional
+        self.read = read
+        self.write = write
+        self.fastStore = fastStore
+    }
 }
 
 /// Key paths that can describe themselves as a ``ModelProperty``: the bridge from
@@ -36,24 +53,21 @@ extension KeyPath: ModelPropertyMaking {
         let coerce = TypedValue(Value.self, type).coerce
         if let direct = self as? KeyPath<M, Value> {
             let writable = self as? WritableKeyPath<M, Value>
-            return ModelProperty(
-                key: key,
-                type: type,
-                read: type.isOptional ? { flatten($0[keyPath: direct]) } : { $0[keyPath: direct] },
-                write: writable.map { writable in
-                    { model, value in
-                        guard let typed = coerce(value) else { return false }
-                        model[keyPath: writable] = typed
-                        return true
-                    }
+            let fastStore = writable.flatMap { writable in
+                MemoryLayout<M>.offset(of: writable).flatMap { offset in
+                    FastStore.make(for: Value.self).map { (offset: offset, store: $0) }
                 }
-            )
+            }
+            return ModelProperty(
+                key: key, type: type, isOptional: type.isOptional,
+                read: Self.reader(direct),
+                write: writable.map { Self.writer($0, coerce: coerce) },
+                fastStore: fastStore)
         }
         guard M.self is Root.Type else { return nil }
         let reference = self as? ReferenceWritableKeyPath<Root, Value>
         return ModelProperty(
-            key: key,
-            type: type,
+            key: key, type: type, isOptional: type.isOptional,
             read: { model in (model as? Root).flatMap { flatten($0[keyPath: self]) } },
             write: reference.map { reference in
                 { model, value in
@@ -61,7 +75,52 @@ extension KeyPath: ModelPropertyMaking {
                     object[keyPath: reference] = typed
                     return true
                 }
+            })
+    }
+
+    /// Reads through the key path; optionals are unwrapped without a dynamic cast.
+    private static func reader<M>(_ keyPath: KeyPath<M, Value>) -> (M) -> Any? {
+        if let optional = Value.self as? any OptionalProtocol.Type,
+            let unwrapping = optional.unwrappingReader(keyPath, for: M.self)
+        {
+            return unwrapping
+        }
+        return { $0[keyPath: keyPath] }
+    }
+
+    /// Type-checks and stores. A stored property of a struct is written in place at
+    /// its byte offset (what `MemoryLayout.offset(of:)` guarantees addressable);
+    /// anything else goes through the key path.
+    private static func writer<M>(
+        _ keyPath: WritableKeyPath<M, Value>, coerce: @escaping (Any?) -> Value?
+    ) -> (inout M, Any?) -> Bool {
+        guard let offset = MemoryLayout<M>.offset(of: keyPath) else {
+            return { model, value in
+                guard let typed = coerce(value) else { return false }
+                model[keyPath: keyPath] = typed
+                return true
             }
-        )
+        }
+        return { model, value in
+            guard let typed = coerce(value) else { return false }
+            withUnsafeMutablePointer(to: &model) { pointer in
+                UnsafeMutableRawPointer(pointer).advanced(by: offset)
+                    .assumingMemoryBound(to: Value.self).pointee = typed
+            }
+            return true
+        }
+    }
+}
+
+extension Optional {
+    /// A reader for a key path to `Wrapped?` that returns the wrapped value or `nil`.
+    static func unwrappingReader<M>(_ keyPath: AnyKeyPath, for model: M.Type) -> ((M) -> Any?)? {
+        guard !(Wrapped.self is any OptionalProtocol.Type), let typed = keyPath as? KeyPath<M, Wrapped?> else {
+            return nil
+        }
+        return { model in
+            guard let wrapped = model[keyPath: typed] else { return nil }
+            return wrapped
+        }
     }
 }

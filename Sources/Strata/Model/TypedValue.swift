@@ -8,18 +8,25 @@ struct TypedValue<T>: @unchecked Sendable {
     // @unchecked: holds a `PropertyType`, which only stores metatypes.
     let type: PropertyType
     private let numeric: PropertyType?
+    /// The type a value must have to be stored as it is: `T`, or `Wrapped` for `T == Wrapped?`.
+    private let exactType: Any.Type
+    /// `T`'s `nil`, when `T` is optional.
+    private let none: T?
 
     init(_ value: T.Type, _ type: PropertyType? = nil) {
         let type = type ?? PropertyType(T.self)
         self.type = type
         self.numeric = type.unwrapped.isNumeric ? type.unwrapped : nil
+        self.exactType = (T.self as? any OptionalProtocol.Type)?.wrappedType ?? T.self
+        self.none = cast(nil, to: T.self)
     }
 
     /// `value` as a `T`, or `nil` when it is not one (`nil` is a `T` only when `T` is optional).
+    @inline(__always)
     func coerce(_ value: Any?) -> T? {
-        guard let value else { return cast(nil, to: T.self) }
+        guard let value else { return none }
+        if Swift.type(of: value) == exactType { return value as? T }
         guard let numeric else { return value as? T }
-        if Swift.type(of: value) == T.self { return value as? T }
         return numeric.exactNumber(from: value).flatMap { cast($0, to: T.self) }
     }
 

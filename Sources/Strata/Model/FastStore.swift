@@ -1,0 +1,88 @@
+import Foundation
+
+/// Stores a value into a struct's stored property at its byte offset, with code
+/// specialised for the common property types.
+///
+/// The general setter runs in unspecialised generic code (the property's type is
+/// only known at run time), where every use of `Value?` or a cast costs a runtime
+/// metadata look-up. For the types most models are made of, this picks a closure
+/// compiled for that exact type: storing a `String` is a type comparison, a cast
+/// and a store; an `NSNumber` is converted exactly (as ``ExactNumber`` does) without
+/// leaving specialised code. Anything else returns `false` and takes the general
+/// path, which gives the same answer more slowly.
+enum FastStore {
+    typealias Store = (UnsafeMutableRawPointer, Any?) -> Bool
+
+    /// A specialised store for properties of `type`, or `nil` for other types.
+    static func make(for type: Any.Type) -> Store? {
+        switch type {
+        case is String.Type: return store(String.self)
+        case is Int.Type: return storeNumber(Int.self) { $0.integer(Int.self) }
+        case is Bool.Type: return storeNumber(Bool.self) { $0.boolean }
+        case is Double.Type: return storeNumber(Double.self) { $0.floatingPoint(Double.self) }
+        case is String?.Type: return storeOptional(String.self)
+        case is Int?.Type: return storeOptionalNumber(Int.self) { $0.integer(Int.self) }
+        case is Bool?.Type: return storeOptionalNumber(Bool.self) { $0.boolean }
+        case is Double?.Type: return storeOptionalNumber(Double.self) { $0.floatingPoint(Double.self) }
+        case is URL.Type: return store(URL.self)
+        case is URL?.Type: return storeOptional(URL.self)
+        case is Date.Type: return store(Date.self)
+        case is Date?.Type: return storeOptional(Date.self)
+        default: return nil
+        }
+    }
+
+    @inline(__always)
+    private static func store<V>(_: V.Type) -> Store {
+        { pointer, value in
+            guard let value, Swift.type(of: value) == V.self, let typed = value as? V else { return false }
+            pointer.assumingMemoryBound(to: V.self).pointee = typed
+            return true
+        }
+    }
+
+    @inline(__always)
+    private static func storeOptional<V>(_: V.Type) -> Store {
+        { pointer, value in
+            guard let value else {
+                pointer.assumingMemoryBound(to: V?.self).pointee = nil
+                return true
+            }
+            guard Swift.type(of: value) == V.self, let typed = value as? V else { return false }
+            pointer.assumingMemoryBound(to: V?.self).pointee = typed
+            return true
+        }
+    }
+
+    @inline(__always)
+    private static func storeNumber<V>(_: V.Type, _ convert: @escaping (ExactNumber) -> V?) -> Store {
+        { pointer, value in
+            guard let value, let typed = number(value, as: V.self, convert) else { return false }
+            pointer.assumingMemoryBound(to: V.self).pointee = typed
+            return true
+        }
+    }
+
+    @inline(__always)
+    private static func storeOptionalNumber<V>(_: V.Type, _ convert: @escaping (ExactNumber) -> V?) -> Store {
+        { pointer, value in
+            guard let value else {
+                pointer.assumingMemoryBound(to: V?.self).pointee = nil
+                return true
+            }
+            guard let typed = number(value, as: V.self, convert) else { return false }
+            pointer.assumingMemoryBound(to: V?.self).pointee = typed
+            return true
+        }
+    }
+
+    /// `value` as `V`: itself when it already is one, an exact conversion when it is
+    /// an `NSNumber`, `nil` otherwise (left to the general path).
+    @inline(__always)
+    private static func number<V>(_ value: Any, as: V.Type, _ convert: (ExactNumber) -> V?) -> V? {
+        let type = Swift.type(of: value)
+        if type == V.self { return value as? V }
+        if type is NSNumber.Type, let number = value as? NSNumber { return convert(ExactNumber(number)) }
+        return nil
+    }
+}
