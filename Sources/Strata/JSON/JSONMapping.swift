@@ -1,7 +1,7 @@
 /// The validated JSON mapping of a model type: for each mapped property, where it
 /// lives in JSON and how its value is transformed. Built once per type, checked
 /// once, cached.
-struct JSONMapping<M: JSONSerializing>: Sendable {
+final class JSONMapping<M: JSONSerializing>: Sendable {
     final class Entry: Sendable {
         let property: ModelProperty<M>
         let keyPath: JSONKeyPath
@@ -42,7 +42,7 @@ struct JSONMapping<M: JSONSerializing>: Sendable {
 
     /// The cached mapping of `M`.
     static var shared: JSONMapping<M> {
-        SchemaCache.value(JSONMapping<M>.self) { JSONMapping() }
+        SchemaCache.value(.jsonMapping, for: M.self) { JSONMapping() }
     }
 
     /// The mapping, or the error that makes it unusable.

@@ -1,6 +1,6 @@
 /// The resolved property list of a model type: every key of `propertyKeys` turned
 /// into a ``ModelProperty``, in declaration order. Built once per type and cached.
-struct ModelSchema<M: Model>: Sendable {
+final class ModelSchema<M: Model>: Sendable {
     let properties: [ModelProperty<M>]
     private let indexByKey: [String: Int]
     /// Why the property list is unusable, if it is (duplicate key, foreign key path).
@@ -8,7 +8,7 @@ struct ModelSchema<M: Model>: Sendable {
 
     /// The cached schema of `M`.
     static var shared: ModelSchema<M> {
-        SchemaCache.value(ModelSchema<M>.self) { ModelSchema() }
+        SchemaCache.value(.schema, for: M.self) { ModelSchema() }
     }
 
     private init() {
