@@ -5,9 +5,9 @@ import Strata
 // repositories from JSON into models, writes one back as JSON, and shows the
 // error for a payload with a wrong value. The models are in Models.swift.
 
-/// Prints `error` and stops the example.
-func exit(after step: String, _ error: any Error) -> Never {
-    print("\(step) failed: \(error)")
+/// Prints what went wrong and stops the example.
+func fail(_ message: String) -> Never {
+    print(message)
     exit(1)
 }
 
@@ -19,22 +19,23 @@ let repositories: [Repository]
 do {
     repositories = try JSONAdapter.models(of: Repository.self, from: Payload.data(named: "repositories.json"))
 } catch {
-    exit(after: "Reading repositories.json", error)
+    fail("Reading repositories.json failed: \(error)")
 }
 
 print(Repository.table(of: repositories))
 
 // One repository in full: its nested owner, contributors, dates and URLs.
-let ledger = repositories[0]
-print()
-print(ledger.details)
+if let first = repositories.first {
+    print()
+    print(first.details)
+}
 
 // MARK: - Writing JSON
 
 // A repository with nulls in it: no license, no release, no homepage. Nulls are
 // written back as `null`; pass `.omitNulls` to leave them out.
 guard let tidepool = repositories.first(where: { $0.fullName == "marisol/tidepool" }) else {
-    exit(after: "Finding marisol/tidepool", PayloadError(name: "repositories.json"))
+    fail("repositories.json has no marisol/tidepool.")
 }
 
 heading("\(tidepool.fullName) written back as JSON")
@@ -46,7 +47,7 @@ do {
     let readBack = try JSONAdapter.model(of: Repository.self, from: data)
     print("\nRead back, it is the same repository: \(readBack == tidepool)")
 } catch {
-    exit(after: "Writing \(tidepool.fullName)", error)
+    fail("Writing \(tidepool.fullName) failed: \(error)")
 }
 
 // MARK: - Errors
@@ -63,3 +64,6 @@ do {
 }
 
 // MARK: - Archiving
+
+// Added with the archive bridge: archive a small SecureCodingModel into
+// UserDefaults(suiteName:) under a temporary HOME, and read it back.
