@@ -69,39 +69,65 @@ extension JSONAdapter {
         json.reserveCapacity(mapping.entries.count)
         let serializable = model.serializablePropertyKeys(mapping.mappedKeys)
         let included: Set<String>? = serializable == mapping.mappedKeys ? nil : serializable
-        for entry in mapping.entries {
-            if let included, !included.contains(entry.property.key) { continue }
-            var value = entry.property.read(model)
-            if let transformer = entry.transformer, value != nil || entry.isCustomTransformer {
-                do {
-                    value = try transformer.reverseTransformedValue(value)
-                } catch let error as StrataError {
-                    throw StrataError(
-                        error.code, "Cannot write '\(entry.property.key)' of \(T.self): \(error.reason)",
-                        path: entry.errorPath + error.path, underlyingError: error.underlyingError)
-                } catch {
-                    throw StrataError(
-                        .transformerFailed,
-                        "The reverse transformer for '\(entry.property.key)' of \(T.self) failed: \(error)",
-                        path: entry.errorPath, underlyingError: error)
+        try withUnsafePointer(to: model) { base in
+            for entry in mapping.entries {
+                if let included, !included.contains(entry.property.key) { continue }
+                if let plain = entry.plainLoad {
+                    if let value = plain.load(UnsafeRawPointer(base) + plain.offset) {
+                        json[plain.key] = value
+                    } else if !omitNulls {
+                        json[plain.key] = null
+                    }
+                    continue
                 }
-            }
-            if let written = value, entry.checksWrittenValue, let problem = JSONRepresentable.problem(with: written) {
-                throw StrataError(
-                    .unsupportedValue,
-                    "Cannot write '\(entry.property.key)' of \(T.self): \(problem) "
-                        + "Give it a transformer that produces strings, numbers, booleans, arrays or objects.",
-                    path: entry.errorPath)
-            }
-            if value == nil, omitNulls { continue }
-            if let key = entry.singleKey {
-                json[key] = value ?? NSNull()
-            } else {
-                try write(value ?? NSNull(), for: entry, into: &json)
+                try write(entry, of: model, omitNulls: omitNulls, into: &json)
             }
         }
         return json
     }
+
+    /// Writes one entry the general way: read, reverse-transform, check, write at
+    /// the key path.
+    private static func write<T: JSONSerializing>(
+        _ entry: JSONMapping<T>.Entry, of model: T, omitNulls: Bool, into json: inout [String: Any]
+    ) throws {
+        var value: Any?
+        if let (offset, load) = entry.property.fastLoad {
+            value = withUnsafePointer(to: model) { load(UnsafeRawPointer($0) + offset) }
+        } else {
+            value = entry.property.read(model)
+        }
+        if let transformer = entry.transformer, value != nil || entry.isCustomTransformer {
+            do {
+                value = try transformer.reverseTransformedValue(value)
+            } catch let error as StrataError {
+                throw StrataError(
+                    error.code, "Cannot write '\(entry.property.key)' of \(T.self): \(error.reason)",
+                    path: entry.errorPath + error.path, underlyingError: error.underlyingError)
+            } catch {
+                throw StrataError(
+                    .transformerFailed,
+                    "The reverse transformer for '\(entry.property.key)' of \(T.self) failed: \(error)",
+                    path: entry.errorPath, underlyingError: error)
+            }
+        }
+        if let written = value, entry.checksWrittenValue, let problem = JSONRepresentable.problem(with: written) {
+            throw StrataError(
+                .unsupportedValue,
+                "Cannot write '\(entry.property.key)' of \(T.self): \(problem) "
+                    + "Give it a transformer that produces strings, numbers, booleans, arrays or objects.",
+                path: entry.errorPath)
+        }
+        if value == nil, omitNulls { return }
+        if let key = entry.singleKey {
+            json[key] = value ?? null
+        } else {
+            try write(value ?? null, for: entry, into: &json)
+        }
+    }
+
+    /// The one `NSNull` written for every `nil`.
+    private static let null = NSNull()
 
     /// Writes a value at the entry's key path; for the array form, writes each path
     /// from the dictionary the reverse transformer returned.

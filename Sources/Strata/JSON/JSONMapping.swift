@@ -18,6 +18,9 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
         /// The path in error messages: the keys of a single key path, or the array
         /// form as one component.
         let errorPath: [StrataError.PathComponent]
+        /// For a property written as it is (no transformer, no check, one key) that
+        /// has a specialised load: the key, the byte offset and the load.
+        let plainLoad: (key: String, offset: Int, load: FastAccessors.Load)?
 
         init(
             property: ModelProperty<M>, keyPath: JSONKeyPath, singleKey: String?, transformer: ValueTransformer?,
@@ -30,6 +33,11 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
             self.isCustomTransformer = isCustomTransformer
             self.checksWrittenValue = checksWrittenValue
             self.errorPath = errorPath
+            if let singleKey, transformer == nil, !checksWrittenValue, let (offset, load) = property.fastLoad {
+                plainLoad = (singleKey, offset, load)
+            } else {
+                plainLoad = nil
+            }
         }
     }
 

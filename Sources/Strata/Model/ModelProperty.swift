@@ -20,21 +20,27 @@ final class ModelProperty<M>: @unchecked Sendable {
     /// unchanged, when the value is not of the property's type. `nil` when the key
     /// path is read-only.
     let write: ((inout M, Any?) -> Bool)?
-    /// For a writable stored property of a struct: its byte offset and, for common
-    /// types, a specialised store that skips the general path (see ``FastStore``).
-    let fastStore: (offset: Int, store: FastStore.Store)?
+    /// For a stored property of a struct of a common type: its byte offset and a
+    /// specialised load (see ``FastAccessors``).
+    let fastLoad: (offset: Int, load: FastAccessors.Load)?
+    /// For a writable stored property of a struct of a common type: its byte offset
+    /// and a specialised store that skips the general path (see ``FastAccessors``).
+    let fastStore: (offset: Int, store: FastAccessors.Store)?
 
     var isWritable: Bool { write != nil }
 
     init(
         key: String, type: PropertyType, isOptional: Bool, read: @escaping (M) -> Any?,
-        write: ((inout M, Any?) -> Bool)?, fastStore: (offset: Int, store: FastStore.Store)? = nil
+        write: ((inout M, Any?) -> Bool)?,
+        fastLoad: (offset: Int, load: FastAccessors.Load)? = nil,
+        fastStore: (offset: Int, store: FastAccessors.Store)? = nil
     ) {
         self.key = key
         self.type = type
         self.isOptional = isOptional
         self.read = read
         self.write = write
+        self.fastLoad = fastLoad
         self.fastStore = fastStore
     }
 }
@@ -53,16 +59,14 @@ extension KeyPath: ModelPropertyMaking {
         let coerce = TypedValue(Value.self, type).coerce
         if let direct = self as? KeyPath<M, Value> {
             let writable = self as? WritableKeyPath<M, Value>
-            let fastStore = writable.flatMap { writable in
-                MemoryLayout<M>.offset(of: writable).flatMap { offset in
-                    FastStore.make(for: Value.self).map { (offset: offset, store: $0) }
-                }
-            }
+            let offset = MemoryLayout<M>.offset(of: direct)
             return ModelProperty(
                 key: key, type: type, isOptional: type.isOptional,
                 read: Self.reader(direct),
                 write: writable.map { Self.writer($0, coerce: coerce) },
-                fastStore: fastStore)
+                fastLoad: offset.flatMap { offset in FastAccessors.load(for: Value.self).map { (offset, $0) } },
+                fastStore: writable == nil ? nil
+                    : offset.flatMap { offset in FastAccessors.store(for: Value.self).map { (offset, $0) } })
         }
         guard M.self is Root.Type else { return nil }
         let reference = self as? ReferenceWritableKeyPath<Root, Value>

@@ -1,20 +1,53 @@
 import Foundation
 
-/// Stores a value into a struct's stored property at its byte offset, with code
+/// Reads and stores a struct's stored property at its byte offset, with code
 /// specialised for the common property types.
 ///
-/// The general setter runs in unspecialised generic code (the property's type is
+/// The general accessors run in unspecialised generic code (the property's type is
 /// only known at run time), where every use of `Value?` or a cast costs a runtime
 /// metadata look-up. For the types most models are made of, this picks a closure
 /// compiled for that exact type: storing a `String` is a type comparison, a cast
 /// and a store; an `NSNumber` is converted exactly (as ``ExactNumber`` does) without
 /// leaving specialised code. Anything else returns `false` and takes the general
 /// path, which gives the same answer more slowly.
-enum FastStore {
-    typealias Store = (UnsafeMutableRawPointer, Any?) -> Bool
+enum FastAccessors {
+    typealias Store = @Sendable (UnsafeMutableRawPointer, Any?) -> Bool
+    typealias Load = @Sendable (UnsafeRawPointer) -> Any?
+
+    /// A specialised load for properties of `type`, or `nil` for other types.
+    static func load(for type: Any.Type) -> Load? {
+        switch type {
+        case is String.Type: return load(String.self)
+        case is Int.Type: return load(Int.self)
+        case is Bool.Type: return load(Bool.self)
+        case is Double.Type: return load(Double.self)
+        case is String?.Type: return loadOptional(String.self)
+        case is Int?.Type: return loadOptional(Int.self)
+        case is Bool?.Type: return loadOptional(Bool.self)
+        case is Double?.Type: return loadOptional(Double.self)
+        case is URL.Type: return load(URL.self)
+        case is URL?.Type: return loadOptional(URL.self)
+        case is Date.Type: return load(Date.self)
+        case is Date?.Type: return loadOptional(Date.self)
+        default: return nil
+        }
+    }
+
+    @inline(__always)
+    private static func load<V>(_: V.Type) -> Load {
+        { pointer in pointer.assumingMemoryBound(to: V.self).pointee }
+    }
+
+    @inline(__always)
+    private static func loadOptional<V>(_: V.Type) -> Load {
+        { pointer in
+            guard let value = pointer.assumingMemoryBound(to: V?.self).pointee else { return nil }
+            return value
+        }
+    }
 
     /// A specialised store for properties of `type`, or `nil` for other types.
-    static func make(for type: Any.Type) -> Store? {
+    static func store(for type: Any.Type) -> Store? {
         switch type {
         case is String.Type: return store(String.self)
         case is Int.Type: return storeNumber(Int.self) { $0.integer(Int.self) }
@@ -55,7 +88,7 @@ enum FastStore {
     }
 
     @inline(__always)
-    private static func storeNumber<V>(_: V.Type, _ convert: @escaping (ExactNumber) -> V?) -> Store {
+    private static func storeNumber<V>(_: V.Type, _ convert: @escaping @Sendable (ExactNumber) -> V?) -> Store {
         { pointer, value in
             guard let value, let typed = number(value, as: V.self, convert) else { return false }
             pointer.assumingMemoryBound(to: V.self).pointee = typed
@@ -64,7 +97,7 @@ enum FastStore {
     }
 
     @inline(__always)
-    private static func storeOptionalNumber<V>(_: V.Type, _ convert: @escaping (ExactNumber) -> V?) -> Store {
+    private static func storeOptionalNumber<V>(_: V.Type, _ convert: @escaping @Sendable (ExactNumber) -> V?) -> Store {
         { pointer, value in
             guard let value else {
                 pointer.assumingMemoryBound(to: V?.self).pointee = nil
