@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import Strata
+
+@Suite("PropertyKeys")
+struct PropertyKeysTests {
+    @Test func dictionaryLiteralKeepsDeclarationOrder() {
+        let keys: PropertyKeys<Account> = ["tags": \.tags, "login": \.login, "age": \.age]
+        #expect(keys.keys == ["tags", "login", "age"])
+    }
+
+    @Test func schemaListsPropertiesInDeclarationOrder() {
+        #expect(ModelSchema<Account>.shared.properties.map(\.key) == Account.propertyKeys.keys)
+    }
+
+    @Test func isSendableSoAStaticLetCompilesInSwift6() async {
+        // `Account.propertyKeys` is a `static let`; handing it to another task
+        // needs `Sendable`.
+        let keys = await Task.detached { Account.propertyKeys.keys }.value
+        #expect(keys.contains("login"))
+    }
+
+    @Test func addingAppendsAndReplacesEntries() {
+        let base: PropertyKeys<Shape> = ["name": \.name, "other": \.name]
+        let sub: PropertyKeys<Circle> = ["radius": \.radius, "other": \.radius]
+        #expect(base.adding(sub).keys == ["name", "radius", "other"])
+    }
+
+    @Test func letAndComputedPropertiesAreReadOnly() {
+        let schema = ModelSchema<Account>.shared
+        let writable = schema.properties.filter(\.isWritable).map(\.key)
+        #expect(writable == ["login", "age", "nickname", "score", "tags"])
+    }
+
+    @Test func duplicateKeyIsAnInvalidMappingNotACrash() {
+        struct Twice: Model {
+            var a = 0
+            var b = 0
+            static let propertyKeys: PropertyKeys<Twice> = ["a": \.a, "a": \.b]
+        }
+        #expect {
+            _ = try Twice().value(forKey: "a")
+        } throws: { error in
+            let error = try #require(error as? StrataError)
+            return error.code == .invalidMapping && error.reason.contains("'a' twice")
+        }
+    }
+}
