@@ -65,6 +65,17 @@ struct JSONEncodingTests {
         #expect(try JSONAdapter.model(of: Metadata.self, from: json) == Metadata(created: "c", updated: "u", author: "a", deep: 1))
     }
 
+    /// Writing one value over another would silently drop data, whichever
+    /// property comes first.
+    @Test(arguments: [
+        OverlapObjectFirst.self as any JSONSerializing.Type, OverlapValueFirst.self, SamePathTwice.self,
+    ])
+    func overlappingKeyPathsAreAnInvalidMappingInEitherOrder(_ type: any JSONSerializing.Type) throws {
+        func encode<T: JSONSerializing>(_: T.Type) throws { _ = try JSONAdapter.dictionary(from: T()) }
+        let error = try #require(throws: StrataError.self) { try encode(type) }
+        #expect(error.code == .invalidMapping)
+    }
+
     @Test func arrayKeyPathWritesEachPathFromTheReverseTransformersDictionary() throws {
         let place = Place(name: "Mill", coordinate: .init(latitude: 51.5, longitude: -0.12))
         let json = try JSONAdapter.dictionary(from: place)

@@ -161,3 +161,27 @@ struct Member: JSONSerializing, Equatable {
     static let propertyKeys: PropertyKeys<Member> = ["login": \.login, "email": \.email]
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["login": "login", "email": "contact.email"]
 }
+
+/// Two properties whose JSON key paths overlap: "meta" holds a string, and
+/// "meta.a" needs "meta" to be an object. Declared in both orders.
+struct OverlapObjectFirst: JSONSerializing {
+    var a = "x"
+    var meta = "y"
+    static let propertyKeys: PropertyKeys<OverlapObjectFirst> = ["a": \.a, "meta": \.meta]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["a": "meta.a", "meta": "meta"]
+}
+
+struct OverlapValueFirst: JSONSerializing {
+    var meta = "y"
+    var a = "x"
+    static let propertyKeys: PropertyKeys<OverlapValueFirst> = ["meta": \.meta, "a": \.a]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["a": "meta.a", "meta": "meta"]
+}
+
+/// Two properties written at the same JSON key.
+struct SamePathTwice: JSONSerializing {
+    var first = "1"
+    var second = "2"
+    static let propertyKeys: PropertyKeys<SamePathTwice> = ["first": \.first, "second": \.second]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["first": "value", "second": "value"]
+}
