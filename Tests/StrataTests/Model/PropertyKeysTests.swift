@@ -32,7 +32,7 @@ struct PropertyKeysTests {
         #expect(writable == ["login", "age", "nickname", "score", "tags"])
     }
 
-    @Test func duplicateKeyIsAnInvalidMappingNotACrash() {
+    @Test func duplicateKeyIsAnInvalidMappingNotACrash() throws {
         struct Twice: Model {
             var a = 0
             var b = 0
@@ -44,5 +44,7 @@ struct PropertyKeysTests {
             let error = try #require(error as? StrataError)
             return error.code == .invalidMapping && error.reason.contains("'a' twice")
         }
+        let empty = try #require(throws: StrataError.self) { try Twice(dictionary: [:]) }
+        #expect(empty.code == .invalidMapping)
     }
 }
