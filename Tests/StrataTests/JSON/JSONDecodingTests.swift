@@ -42,6 +42,25 @@ struct JSONDecodingTests {
         #expect(notObject.pathDescription == "[1]")
     }
 
+    @Test func finalClassModelDecodesAndEncodes() throws {
+        let json = try jsonObject(#"{"title": "Strata", "links": {"self": "https://example.org"}, "api.version": 2}"#)
+        let bookmark = try JSONAdapter.model(of: Bookmark.self, from: json)
+        #expect(bookmark.title == "Strata")
+        #expect(bookmark.link == URL(string: "https://example.org"))
+        #expect(bookmark.version == 2)
+        let written = try JSONAdapter.dictionary(from: bookmark)
+        #expect(written["api.version"] as? Int == 2)
+        #expect((written["links"] as? [String: Any])?["self"] as? String == "https://example.org")
+    }
+
+    @Test func keyWithADotIsReadAsOneKeyAndItsErrorsNameIt() throws {
+        let error = try #require(throws: StrataError.self) {
+            try JSONAdapter.model(of: Bookmark.self, from: ["api.version": "two", "api": ["version": 2]])
+        }
+        #expect(error.code == .typeMismatch)
+        #expect(error.path == [.key("api.version")])
+    }
+
     // MARK: Missing values and null
 
     @Test func missingKeyLeavesTheDefault() throws {

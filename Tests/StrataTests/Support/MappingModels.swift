@@ -185,3 +185,16 @@ struct SamePathTwice: JSONSerializing {
     static let propertyKeys: PropertyKeys<SamePathTwice> = ["first": \.first, "second": \.second]
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["first": "value", "second": "value"]
 }
+
+/// A final class mapped to JSON, with a key that contains a dot.
+final class Bookmark: JSONSerializing, @unchecked Sendable {
+    // @unchecked: test fixture, each instance is used from one task only.
+    var title = ""
+    var link: URL? = nil
+    var version = 0
+    init() {}
+    static let propertyKeys: PropertyKeys<Bookmark> = ["title": \.title, "link": \.link, "version": \.version]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+        "title": "title", "link": "links.self", "version": JSONKeyPath(segments: ["api.version"]),
+    ]
+}
