@@ -88,11 +88,17 @@ struct ExactNumberTests {
         let error = try #require(throws: StrataError.self) {
             try JSONAdapter.model(of: Scalars.self, from: try jsonObject(#"{"int8": 300}"#))
         }
-        #expect(error.description == "int8: Expected Int8 for 'int8' of Scalars, found the number 300.")
+        #expect(
+            error.description
+                == "int8: Expected Int8 for 'int8' of Scalars, found the number 300. "
+                + "Fix the payload, or give 'int8' a transformer that converts it.")
         let boolean = try #require(throws: StrataError.self) {
             try JSONAdapter.model(of: Scalars.self, from: try jsonObject(#"{"int": true}"#))
         }
-        #expect(boolean.description == "int: Expected Int for 'int' of Scalars, found the boolean true.")
+        #expect(
+            boolean.description
+                == "int: Expected Int for 'int' of Scalars, found the boolean true. "
+                + "Fix the payload, or give 'int' a transformer that converts it.")
     }
 
     @Test func booleansInsideArraysFromJSONSerializationStayBooleans() throws {
