@@ -12,8 +12,8 @@ import Foundation
 ///     _ = try JSONAdapter.model(of: Repo.self, from: ["id": "12"])
 /// } catch let error as StrataError {
 ///     print(error)
-///     // id: Expected Int, found the string "12". Fix the payload, or give
-///     // 'id' a transformer that converts it.
+///     // id: Expected Int for 'id' of Repo, found the string "12". Fix the
+///     // payload, or give 'id' a transformer that converts it.
 /// }
 /// ```
 public struct StrataError: Error, Sendable, CustomStringConvertible, LocalizedError {

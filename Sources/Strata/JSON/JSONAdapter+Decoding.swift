@@ -108,6 +108,11 @@ extension JSONAdapter {
             }
             do {
                 try model.setValidatedValue(value, for: entry.property)
+            } catch let error as StrataError where error.code == .typeMismatch {
+                throw StrataError(
+                    .typeMismatch,
+                    error.reason + " Fix the payload, or give '\(entry.property.key)' a transformer that converts it.",
+                    path: entry.errorPath + error.path, underlyingError: error.underlyingError)
             } catch let error as StrataError {
                 throw error.prefixed(with: entry.errorPath)
             }

@@ -155,6 +155,7 @@ extension JSONAdapter {
     ) throws {
         guard let first = segments.first else { return }
         if segments.count == 1 {
+            if let existing = json[first] { throw overlap(of: entry, at: first, with: existing) }
             json[first] = value
             return
         }
@@ -162,15 +163,19 @@ extension JSONAdapter {
         switch json[first] {
         case nil: child = [:]
         case let existing as [String: Any]: child = existing
-        case let other?:
-            throw StrataError(
-                .invalidMapping,
-                "'\(entry.property.key)' is written under '\(first)', but another key already wrote \(describe(other)) there. "
-                    + "Two mapped key paths overlap.",
-                path: entry.errorPath)
+        case let other?: throw overlap(of: entry, at: first, with: other)
         }
         json[first] = nil
         try insert(value, at: segments.dropFirst(), into: &child, entry: entry)
         json[first] = child
+    }
+
+    /// Two mapped key paths write at the same JSON key; writing on would drop a value.
+    private static func overlap<T>(of entry: JSONMapping<T>.Entry, at key: String, with existing: Any) -> StrataError {
+        StrataError(
+            .invalidMapping,
+            "'\(entry.property.key)' is written at '\(key)', but another key already wrote \(describe(existing)) there. "
+                + "Two mapped key paths overlap.",
+            path: entry.errorPath)
     }
 }

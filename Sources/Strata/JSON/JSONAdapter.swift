@@ -13,7 +13,8 @@ import Foundation
 /// ```
 ///
 /// Every failure is a ``StrataError`` whose path names the JSON value:
-/// `contributors[1].id: Expected Int, found the string "7".`
+/// `contributors[1].id: Expected Int for 'id' of Owner, found the string "7". Fix the
+/// payload, or give 'id' a transformer that converts it.`
 public enum JSONAdapter {
     /// How models are written as JSON.
     public struct Options: OptionSet, Sendable, Hashable {

@@ -99,6 +99,7 @@ extension Model {
     public init(dictionary: [String: Any]) throws {
         self.init()
         let schema = ModelSchema<Self>.shared
+        try schema.check()
         for (key, value) in dictionary {
             let property = try schema.property(forKey: key)
             try StrataError.at([.key(key)], wrapping: .validationFailed, "Validation failed") {

@@ -46,7 +46,7 @@ enum DefaultTransformers {
                 }
                 throw StrataError(.typeMismatch, "Expected \(type.name), found \(describe(value)).")
             },
-            reverse: { $0 })
+            reverse: { value in try value.map(jsonRepresentable) })
     }
 
     private static func rawRepresentable(_ enumType: any RawRepresentable.Type, raw: PropertyType) -> ValueTransformer {
@@ -148,11 +148,24 @@ enum DefaultTransformers {
 
     private static func reverse(_ item: Any?, with transformer: ValueTransformer?, at component: StrataError.PathComponent) throws -> Any {
         guard let item else { return NSNull() }
-        guard let transformer else { return item }
+        guard let transformer else {
+            return try StrataError.at([component], wrapping: .unsupportedValue, "Cannot write the value") {
+                try jsonRepresentable(item)
+            }
+        }
         return try StrataError.at([component], wrapping: .transformerFailed, "Reverse transformer failed") {
             try transformer.reverseTransformedValue(item) ?? NSNull()
         }
     }
+}
+
+/// `value` itself when JSON can represent it (no NaN inside an array of `Double`,
+/// no `Date` without a transformer); otherwise an ``StrataError/Code-swift.enum/unsupportedValue`` error.
+private func jsonRepresentable(_ value: Any) throws -> Any {
+    if let problem = JSONRepresentable.problem(with: value) {
+        throw StrataError(.unsupportedValue, problem)
+    }
+    return value
 }
 
 /// Converts between raw values (checked exactly, like any property value) and a

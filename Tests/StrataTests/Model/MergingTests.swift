@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import Strata
+
+@Suite("Merging")
+struct MergingTests {
+    @Test func mergeValueReplacesOneKey() throws {
+        var local = Account()
+        local.login = "ada"
+        local.age = 1
+        var remote = Account()
+        remote.login = "charles"
+        remote.age = 2
+        try local.mergeValue(forKey: "age", from: remote)
+        #expect(local.age == 2)
+        #expect(local.login == "ada")
+    }
+
+    @Test func mergeValuesTakesTheOtherModelsValuesIncludingNil() throws {
+        var local = Account()
+        local.login = "ada"
+        local.nickname = "countess"
+        local.tags = ["a"]
+        var remote = Account()
+        remote.login = "charles"
+        remote.age = 40
+        try local.mergeValues(from: remote)
+        #expect(local == remote)
+        #expect(local.nickname == nil)
+    }
+
+    @Test func mergeRunsTheValidator() throws {
+        var local = Account()
+        local.login = "ada"
+        var remote = Account()
+        remote.login = "CHARLES"  // stored as is: set directly, not through the validator
+        try local.mergeValue(forKey: "login", from: remote)
+        #expect(local.login == "charles")
+    }
+
+    @Test func mergedValueHookCustomisesPerKey() throws {
+        var local = Settings(theme: "dark", fontSize: 12, plugins: ["git"], note: "keep me")
+        let remote = Settings(theme: nil, fontSize: 14, plugins: ["lint"], note: nil)
+        try local.mergeValues(from: remote)
+        #expect(local == Settings(theme: nil, fontSize: 14, plugins: ["git", "lint"], note: "keep me"))
+    }
+
+    @Test func mergeValueUsesTheHookToo() throws {
+        var local = Settings(plugins: ["git"])
+        try local.mergeValue(forKey: "plugins", from: Settings(plugins: ["lint"]))
+        #expect(local.plugins == ["git", "lint"])
+    }
+
+    @Test func failedMergeLeavesTheModelUnchanged() throws {
+        var local = StrictSettings(theme: "light", locked: true)
+        let remote = StrictSettings(theme: "dark", locked: false)
+        let error = try #require(throws: StrataError.self) { try local.mergeValues(from: remote) }
+        #expect(error.code == .validationFailed)
+        #expect(error.pathDescription == "locked")
+        #expect(error.underlyingError as? RuleViolation == RuleViolation(rule: "locked stays locked"))
+        #expect(local == StrictSettings(theme: "light", locked: true))
+    }
+
+    @Test func mergeValueOfReadOnlyKeyThrows() throws {
+        var local = Account()
+        let error = try #require(throws: StrataError.self) { try local.mergeValue(forKey: "kind", from: Account()) }
+        #expect(error.code == .readOnlyKey)
+    }
+
+    @Test func mergeValueOfUnknownKeyThrows() throws {
+        var local = Account()
+        let error = try #require(throws: StrataError.self) { try local.mergeValue(forKey: "nope", from: Account()) }
+        #expect(error.code == .unknownKey)
+    }
+}

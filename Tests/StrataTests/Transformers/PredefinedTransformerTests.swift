@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+@testable import Strata
+
+@Suite("Predefined transformers")
+struct PredefinedTransformerTests {
+    // MARK: URL and UUID
+
+    @Test func urlGoesBothWays() throws {
+        let url = try #require(try ValueTransformer.url.transformedValue("https://example.org/a?b=c") as? URL)
+        #expect(url == URL(string: "https://example.org/a?b=c"))
+        #expect(try ValueTransformer.url.reverseTransformedValue(url) as? String == "https://example.org/a?b=c")
+    }
+
+    @Test(arguments: ["", "http://exa mple.org"])
+    func urlRefusesTextThatIsNotAURL(_ text: String) throws {
+        let error = try #require(throws: StrataError.self) { try ValueTransformer.url.transformedValue(text) }
+        #expect(error.code == .transformerFailed)
+    }
+
+    @Test func uuidGoesBothWaysInUpperCase() throws {
+        let text = "e621e1f8-c36c-495a-93fc-0c247a3e6e5f"
+        let uuid = try #require(try ValueTransformer.uuid.transformedValue(text) as? UUID)
+        #expect(try ValueTransformer.uuid.reverseTransformedValue(uuid) as? String == text.uppercased())
+        #expect(throws: StrataError.self) { try ValueTransformer.uuid.transformedValue("e621e1f8") }
+    }
+
+    // MARK: Dates
+
+    @Test(arguments: [
+        ("2024-05-01T12:30:00Z", 1_714_566_600.0),
+        ("2024-05-01T14:30:00+02:00", 1_714_566_600.0),
+        ("2024-05-01T12:30:00.250Z", 1_714_566_600.25),
+    ])
+    func iso8601DateParses(_ text: String, seconds: Double) throws {
+        let date = try #require(try ValueTransformer.iso8601Date.transformedValue(text) as? Date)
+        #expect(date.timeIntervalSince1970 == seconds)
+    }
+
+    @Test func iso8601DateWritesUTCWithMillisecondsOnlyWhenNeeded() throws {
+        let whole = Date(timeIntervalSince1970: 1_714_566_600)
+        #expect(try ValueTransformer.iso8601Date.reverseTransformedValue(whole) as? String == "2024-05-01T12:30:00Z")
+        let fraction = Date(timeIntervalSince1970: 1_714_566_600.5)
+        #expect(try ValueTransformer.iso8601Date.reverseTransformedValue(fraction) as? String == "2024-05-01T12:30:00.500Z")
+        #expect(throws: StrataError.self) { try ValueTransformer.iso8601Date.transformedValue("01/05/2024") }
+    }
+
+    @Test func dateFormatDefaultsToPOSIXAndUTC() throws {
+        let twitter = ValueTransformer.date(format: "EEE MMM dd HH:mm:ss Z yyyy")
+        let date = try #require(try twitter.transformedValue("Wed May 01 12:30:00 +0000 2024") as? Date)
+        #expect(date.timeIntervalSince1970 == 1_714_566_600)
+        let day = ValueTransformer.date(format: "yyyy-MM-dd HH:mm")
+        #expect(try day.reverseTransformedValue(date) as? String == "2024-05-01 12:30")
+        #expect((try day.transformedValue("2024-05-01 12:30") as? Date) == date)
+        let error = try #require(throws: StrataError.self) { try day.transformedValue("May 1") }
+        #expect(error.reason == "Expected a date in the format \"yyyy-MM-dd HH:mm\", found the string \"May 1\".")
+    }
+
+    @Test func dateFormatHonoursAnExplicitTimeZone() throws {
+        let zone = try #require(TimeZone(secondsFromGMT: 3600))
+        let local = ValueTransformer.date(format: "yyyy-MM-dd HH:mm", timeZone: zone)
+        let date = try #require(try local.transformedValue("2024-05-01 13:30") as? Date)
+        #expect(date.timeIntervalSince1970 == 1_714_566_600)
+    }
+
+    @Test func secondsAndMillisecondsSince1970() throws {
+        let date = Date(timeIntervalSince1970: 1_714_566_600)
+        #expect(try ValueTransformer.secondsSince1970.transformedValue(1_714_566_600) as? Date == date)
+        #expect(try ValueTransformer.millisecondsSince1970.transformedValue(1_714_566_600_000) as? Date == date)
+        #expect(try ValueTransformer.millisecondsSince1970.reverseTransformedValue(date) as? Double == 1_714_566_600_000)
+    }
+
+    @Test func base64Data() throws {
+        #expect(try ValueTransformer.base64Data.transformedValue("AQID") as? Data == Data([1, 2, 3]))
+        #expect(try ValueTransformer.base64Data.reverseTransformedValue(Data([1, 2, 3])) as? String == "AQID")
+        #expect(throws: StrataError.self) { try ValueTransformer.base64Data.transformedValue("%%%") }
+    }
+
+    // MARK: Numbers
+
+    @Test func numberStyleParsesTextIntoExactProperties() throws {
+        struct Price: JSONSerializing {
+            var amount: Decimal = 0
+            var count = 0
+            static let propertyKeys: PropertyKeys<Price> = ["amount": \.amount, "count": \.count]
+            static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["amount": "amount", "count": "count"]
+            static func jsonTransformer(forKey key: String) -> ValueTransformer? { .number(style: .decimal) }
+        }
+        let price = try JSONAdapter.model(of: Price.self, from: ["amount": "1,234.5", "count": "1,000"])
+        #expect(price.amount == Decimal(string: "1234.5"))
+        #expect(price.count == 1000)
+        let fraction = try #require(throws: StrataError.self) {
+            try JSONAdapter.model(of: Price.self, from: ["count": "1.5"])
+        }
+        #expect(fraction.code == .typeMismatch)
+        #expect(throws: StrataError.self) { try JSONAdapter.model(of: Price.self, from: ["count": "many"]) }
+        let json = try JSONAdapter.dictionary(from: price)
+        #expect(json["amount"] as? String == "1,234.5")
+        #expect(json["count"] as? String == "1,000")
+    }
+
+    @Test func numberReverseRefusesBooleans() throws {
+        #expect(throws: StrataError.self) { try ValueTransformer.number().reverseTransformedValue(true) }
+    }
+
+    // MARK: Value mapping
+
+    enum State: Hashable, Sendable { case open, closed, unknown }
+
+    @Test func valueMappingGoesBothWays() throws {
+        let mapping = ValueTransformer.valueMapping(["open": State.open, "closed": .closed])
+        #expect(try mapping.transformedValue("open") as? State == .open)
+        #expect(try mapping.reverseTransformedValue(State.closed) as? String == "closed")
+        let error = try #require(throws: StrataError.self) { try mapping.transformedValue("draft") }
+        #expect(error.reason == "The string \"draft\" is not one of the mapped values (closed, open).")
+        #expect(throws: StrataError.self) { try mapping.reverseTransformedValue(State.unknown) }
+    }
+
+    @Test func valueMappingDefaultAndReverseDefault() throws {
+        let mapping = ValueTransformer.valueMapping(
+            ["open": State.open, "closed": .closed], default: .unknown, reverseDefault: "other")
+        #expect(try mapping.transformedValue("draft") as? State == .unknown)
+        #expect(try mapping.reverseTransformedValue(State.unknown) as? String == "other")
+    }
+
+    @Test func valueMappingFromNumbersKeepsBooleansApart() throws {
+        let mapping = ValueTransformer.valueMapping([0: State.closed, 1: .open])
+        #expect(try mapping.transformedValue(NSNumber(value: 1)) as? State == .open)
+        #expect(throws: StrataError.self) { try mapping.transformedValue(true) }
+    }
+
+    // MARK: Arrays and models
+
+    @Test func arrayOfAppliesTheElementTransformerAndPassesNullAsNil() throws {
+        let urls = ValueTransformer.array(of: .url)
+        let values = try #require(try urls.transformedValue(["https://a.example", NSNull()]) as? [Any?])
+        #expect(values.count == 2)
+        #expect(values[0] as? URL == URL(string: "https://a.example"))
+        #expect(values[1] == nil)
+        let back = try #require(try urls.reverseTransformedValue(values) as? [Any])
+        #expect(back[0] as? String == "https://a.example")
+        #expect(back[1] is NSNull)
+        let error = try #require(throws: StrataError.self) { try urls.transformedValue(["https://a.example", ""]) }
+        #expect(error.pathDescription == "[1]")
+    }
+
+    @Test func arrayOfTransformerWithAnArrayProperty() throws {
+        struct Links: JSONSerializing {
+            var links: [URL?] = []
+            static let propertyKeys: PropertyKeys<Links> = ["links": \.links]
+            static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["links": "links"]
+            static func jsonTransformer(forKey key: String) -> ValueTransformer? { .array(of: .url) }
+        }
+        let links = try JSONAdapter.model(of: Links.self, from: try jsonObject(#"{"links": ["https://a.example", null]}"#))
+        #expect(links.links == [URL(string: "https://a.example"), nil])
+        let error = try #require(throws: StrataError.self) {
+            try JSONAdapter.model(of: Links.self, from: ["links": ["https://a.example", 3]])
+        }
+        #expect(error.pathDescription == "links[1]")
+    }
+
+    @Test func modelTransformerGoesBothWays() throws {
+        let transformer = ValueTransformer.model(Owner.self)
+        let owner = try #require(try transformer.transformedValue(["login": "ada", "id": 1]) as? Owner)
+        #expect(owner == Owner(login: "ada", id: 1))
+        let json = try #require(try transformer.reverseTransformedValue(owner) as? [String: Any])
+        #expect(json["login"] as? String == "ada")
+        let error = try #require(throws: StrataError.self) { try transformer.transformedValue(["id": "1"]) }
+        #expect(error.pathDescription == "id")
+    }
+
+    @Test func modelsTransformerNamesTheIndex() throws {
+        let transformer = ValueTransformer.models(Owner.self)
+        let owners = try #require(try transformer.transformedValue([["login": "a"], ["login": "b"]]) as? [Owner])
+        #expect(owners.map(\.login) == ["a", "b"])
+        let json = try #require(try transformer.reverseTransformedValue(owners) as? [[String: Any]])
+        #expect(json.map { $0["login"] as? String } == ["a", "b"])
+        let error = try #require(throws: StrataError.self) { try transformer.transformedValue([["id": 1], ["id": 1.5]]) }
+        #expect(error.pathDescription == "[1].id")
+    }
+
+    @Test func modelTransformerUsedExplicitlyForAKey() throws {
+        struct Wrapper: JSONSerializing {
+            var owners: [Owner] = []
+            static let propertyKeys: PropertyKeys<Wrapper> = ["owners": \.owners]
+            static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["owners": "data.owners"]
+            static func jsonTransformer(forKey key: String) -> ValueTransformer? { .models(Owner.self) }
+        }
+        let json: [String: Any] = ["data": ["owners": [["login": "a", "id": 1], ["login": "b", "id": true]]]]
+        let error = try #require(throws: StrataError.self) { try JSONAdapter.model(of: Wrapper.self, from: json) }
+        #expect(error.pathDescription == "data.owners[1].id")
+        let wrapper = try JSONAdapter.model(of: Wrapper.self, from: ["data": ["owners": [["login": "a", "id": 1]]]])
+        #expect(wrapper.owners == [Owner(login: "a", id: 1)])
+        let written = try JSONAdapter.dictionary(from: wrapper)
+        #expect(JSONSerialization.isValidJSONObject(written))
+        #expect(try JSONAdapter.model(of: Wrapper.self, from: written).owners == wrapper.owners)
+    }
+}
