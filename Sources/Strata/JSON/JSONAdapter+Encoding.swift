@@ -155,7 +155,6 @@ extension JSONAdapter {
     ) throws {
         guard let first = segments.first else { return }
         if segments.count == 1 {
-            if let existing = json[first] { throw overlap(of: entry, at: first, with: existing) }
             json[first] = value
             return
         }

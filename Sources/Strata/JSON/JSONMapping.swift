@@ -91,6 +91,7 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
                 errorPath: keyPath.isMultiple
                     ? [.key(keyPath.description)] : keyPath.paths[0].segments.map { .key($0) }))
         }
+        problems += Self.overlaps(in: entries)
         let mappedKeys = Set(entries.map(\.property.key))
         for key in M.requiredPropertyKeys.sorted() where !mappedKeys.contains(key) {
             problems.append("'\(key)' is listed in requiredPropertyKeys but is not mapped to JSON.")
@@ -102,6 +103,24 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
             .invalidMapping,
             "The JSON mapping of \(M.self) is invalid: " + problems.joined(separator: " ")
                 + " Fix jsonKeyPathsByPropertyKey and propertyKeys.")
+    }
+
+    /// Describes each pair of key paths where one is the other or lies inside it
+    /// ("meta" and "meta.a"): writing both would drop a value, so such a mapping
+    /// cannot be two-way.
+    private static func overlaps(in entries: [Entry]) -> [String] {
+        let paths = entries.flatMap { entry in entry.keyPath.paths.map { (key: entry.property.key, path: $0) } }
+        var problems: [String] = []
+        for (index, first) in paths.enumerated() {
+            for second in paths[(index + 1)...] {
+                let shorter = min(first.path.segments.count, second.path.segments.count)
+                guard first.path.segments.prefix(shorter) == second.path.segments.prefix(shorter) else { continue }
+                problems.append(
+                    "'\(first.key)' (\(first.path.text)) and '\(second.key)' (\(second.path.text)) overlap, "
+                        + "so writing one would overwrite the other.")
+            }
+        }
+        return problems
     }
 
     /// Whether a value of `type`, written without a custom transformer, may be one

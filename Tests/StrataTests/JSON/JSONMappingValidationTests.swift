@@ -70,11 +70,23 @@ struct JSONMappingValidationTests {
     @Test func mappingIsBuiltOnceAndCached() throws {
         let first = try JSONMapping<Repo>.resolved()
         let second = try JSONMapping<Repo>.resolved()
-        #expect(first.entries.map(\.property.key) == second.entries.map(\.property.key))
-        let cached = SchemaCache.value(JSONMapping<Repo>.self) {
+        #expect(first === second)
+        let cached: JSONMapping<Repo> = SchemaCache.value(.jsonMapping, for: Repo.self) {
             Issue.record("the mapping of Repo was built again")
             return first
         }
-        #expect(cached.entries.count == first.entries.count)
+        #expect(cached === first)
+    }
+}
+
+@Suite("Overlapping key paths") struct OverlappingKeyPathTests {
+    /// A mapping must work both ways, so overlapping paths are refused before any
+    /// JSON is read, not only when writing.
+    @Test func readingWithOverlappingKeyPathsIsAnInvalidMapping() throws {
+        let error = try #require(throws: StrataError.self) {
+            try JSONAdapter.model(of: OverlapObjectFirst.self, from: ["meta": ["a": "x"]])
+        }
+        #expect(error.code == .invalidMapping)
+        #expect(error.reason.contains("'a' (meta.a) and 'meta' (meta) overlap"))
     }
 }
