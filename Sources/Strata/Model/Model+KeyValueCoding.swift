@@ -34,7 +34,7 @@ extension Model {
     /// The validated setter every front end shares: ``validateValue(_:forKey:)``, then
     /// the type check, then the store. Errors carry no path; callers add theirs.
     mutating func setValidatedValue(_ value: Any?, for property: ModelProperty<Self>) throws {
-        guard let write = property.write else {
+        guard property.isWritable else {
             throw StrataError(
                 .readOnlyKey,
                 "'\(property.key)' of \(Self.self) is read-only (a let or computed property); it cannot be set.")
@@ -61,10 +61,10 @@ extension Model {
                     "'\(property.key)' of \(Self.self) is not optional, so it cannot be set to nil. "
                         + "Make the property optional, or leave the value out.")
             }
-            _ = write(&self, nil)
+            _ = property.write?(&self, nil)
             return
         }
-        guard write(&self, validated) else {
+        guard property.write?(&self, validated) == true else {
             throw StrataError(
                 .typeMismatch,
                 "Expected \(property.type.name) for '\(property.key)' of \(Self.self), found \(describe(validated)).")
