@@ -470,7 +470,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
 
         // Exact fast path (Clinger): mantissa and power of ten are both exact doubles.
         let decimalExponent = exponent - fractionDigits
-        if !mantissaOverflow, mantissa <= 1 << 53, decimalExponent >= -22, decimalExponent <= 22 {
+        if !mantissaOverflow, mantissa < 1_000_000_000_000_000, decimalExponent >= -22, decimalExponent <= 22 {
             var value = Double(mantissa)
             let power = Self.powerOfTen(decimalExponent < 0 ? -decimalExponent : decimalExponent)
             value = decimalExponent < 0 ? value / power : value * power
@@ -482,11 +482,23 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         guard let value = Double(text), value.isFinite else {
             throw makeError(.numberOutOfRange(text), at: start)
         }
-        return builder.double(value)
+        // More digits than a Double keeps faithfully (15): the builder may keep the text's precision.
+        return Self.significantDigits(in: text) > 15 ? builder.preciseDouble(value, text: text) : builder.double(value)
     }
 
     @inline(__always)
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- Byte.zero < 10 }
+
+    /// The number of significant digits of a number's text: its mantissa digits
+    /// without leading zeros.
+    private static func significantDigits(in text: String) -> Int {
+        var count = 0
+        for byte in text.utf8 {
+            if byte | 0x20 == Byte.e { break }
+            if isDigit(byte), count > 0 || byte != Byte.zero { count += 1 }
+        }
+        return count
+    }
 
     @inline(__always)
     private static func accumulate(_ digit: UInt8, into mantissa: inout UInt64, overflow: inout Bool) {

@@ -18,11 +18,19 @@ protocol JSONValueBuilder {
     mutating func bigInteger(_ value: Decimal) -> Value
     /// A number with a fraction and/or exponent; always finite.
     mutating func double(_ value: Double) -> Value
+    /// A number with a fraction and/or exponent and more than 15 significant digits,
+    /// more than a `Double` keeps faithfully: `value` is the nearest `Double`, `text`
+    /// the number as written. By default, the `Double`.
+    mutating func preciseDouble(_ value: Double, text: String) -> Value
     mutating func bool(_ value: Bool) -> Value
     mutating func null() -> Value
     mutating func array(_ elements: ArraySlice<Value>) -> Value
     /// `keys` and `values` have the same count; for duplicate keys the last one wins.
     mutating func object(keys: ArraySlice<String>, values: ArraySlice<Value>) -> Value
+}
+
+extension JSONValueBuilder {
+    mutating func preciseDouble(_ value: Double, text: String) -> Value { double(value) }
 }
 
 /// Builds the shapes `JSONSerialization` returns on Linux: `[String: Any]`, `[Any]`,
@@ -58,6 +66,15 @@ struct NativeJSONBuilder: JSONValueBuilder {
     @inline(__always) func unsignedInteger(_ value: UInt64) -> Any { value }
     @inline(__always) func bigInteger(_ value: Decimal) -> Any { value }
     @inline(__always) func double(_ value: Double) -> Any { value }
+    /// A `Decimal` holding the digits as written, so a `Decimal` property gets them
+    /// exactly (and a `Double` property the correctly rounded value, converted from
+    /// the same text); the `Double` when `Decimal` cannot hold the number.
+    func preciseDouble(_ value: Double, text: String) -> Any {
+        guard let decimal = Decimal(string: text, locale: nil), decimal.isFinite,
+            Double(decimal.description) == value
+        else { return value }
+        return decimal
+    }
     @inline(__always) func bool(_ value: Bool) -> Any { value }
     @inline(__always) func null() -> Any { nullValue }
     @inline(__always) func array(_ elements: ArraySlice<Any>) -> Any { Array(elements) }
