@@ -1,17 +1,19 @@
 import Foundation
 
 /// Checks that data is a keyed archive the bridge can decode safely, before any
-/// `NSKeyedUnarchiver` touches it.
+/// Foundation code parses it.
 ///
 /// On Linux, `NSKeyedUnarchiver` with secure coding calls `fatalError` when an
-/// archive names a class outside the allowed set, and overflows the stack on a
-/// reference cycle. So the archive is first read as a plain property list and
-/// refused unless:
-/// - it has the keyed-archive envelope (`$archiver`, `$version`, `$top`, `$objects`);
-/// - every class it names (`$classname` and `$classes`) is one the bridge writes
-///   for the model type, with the superclass chain the bridge writes;
-/// - every object is `$null` (first), a string, data, a class, or an instance of
-///   a class entry, and instance values are numbers, booleans or references;
+/// archive names a class outside the allowed set, overflows the stack on a
+/// reference cycle, and `PropertyListSerialization` can crash on a damaged binary
+/// property list. So the archive is first read by ``BinaryPropertyList`` (a strict
+/// reader of its own) and refused unless:
+/// - it has the keyed-archive envelope (`$archiver`, `$version`, `$top` with one
+///   `root`, `$objects` starting with `$null`);
+/// - every class it names (`$classname`, and the `$classes` chain) is one the
+///   bridge writes for the model type, with the chain the bridge writes;
+/// - every object is a string, data, a class entry, or an instance whose `$class`
+///   is a class entry and whose values are numbers, booleans or references;
 /// - every reference (UID) is in range and points at an object, not a class;
 /// - the root is an instance of ``ArchivedModel``;
 /// - the objects reachable from the root form no cycle and nest at most
@@ -20,6 +22,8 @@ import Foundation
 /// Every decode the bridge then runs allows all of ``ArchiveFormat/decodableClasses``,
 /// a superset of what the archive was checked to contain, so no decode can trap.
 struct ArchiveValidator {
+    typealias Value = BinaryPropertyList.Value
+
     /// How deep objects may nest; deeper archives are refused rather than risk
     /// overflowing the stack in the unarchiver's recursion.
     static let maximumDepth = 256
@@ -29,7 +33,7 @@ struct ArchiveValidator {
 
     /// One entry of `$objects`, classified.
     private enum Entry {
-        case null, string, data, classEntry
+        case null, string, data, classEntry(String)
         /// An instance: its class's entry index and the references among its values.
         case instance(classIndex: Int, references: [Int])
     }
@@ -37,21 +41,21 @@ struct ArchiveValidator {
     /// Throws ``StrataError/Code-swift.enum/invalidArchive`` unless `data` is a
     /// safe archive (see the type's discussion).
     func validate(_ data: Data) throws {
-        let plist: Any
+        let plist: Value
         do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw Self.invalid("The data is not a keyed archive (it is not a property list)")
+            plist = try BinaryPropertyList.read(data)
+        } catch let refusal as BinaryPropertyList.Refusal {
+            throw Self.invalid(refusal.reason)
         }
-        guard let top = plist as? [String: Any],
-            top["$archiver"] as? String == "NSKeyedArchiver",
-            Self.integer(top["$version"]) == 100_000,
-            let objects = top["$objects"] as? [Any],
-            let roots = top["$top"] as? [String: Any]
+        guard case .dictionary(let top) = plist,
+            case .string("NSKeyedArchiver")? = top["$archiver"],
+            case .integer(100_000)? = top["$version"],
+            case .array(let objects)? = top["$objects"],
+            case .dictionary(let roots)? = top["$top"]
         else {
             throw Self.invalid("The data is a property list but not a keyed archive (its envelope is missing or wrong)")
         }
-        guard objects.first as? String == "$null" else {
+        guard case .string("$null")? = objects.first else {
             throw Self.invalid("The archive's object table does not start with $null")
         }
         let entries = try objects.enumerated().map { index, object in
@@ -68,48 +72,55 @@ struct ArchiveValidator {
                 }
             }
         }
-        guard roots.count == 1, let root = Self.uid(roots[ArchiveFormat.rootKey]), root > 0, root < objects.count,
+        guard roots.count == 1, case .uid(let root)? = roots[ArchiveFormat.rootKey], root > 0, root < objects.count,
             case .instance(let rootClass, _) = entries[root],
-            (objects[rootClass] as? [String: Any])?["$classname"] as? String == ArchiveFormat.modelClassName
+            case .classEntry(ArchiveFormat.modelClassName) = entries[rootClass]
         else {
             throw Self.invalid("The archive's root object is not an archived Strata model")
         }
         try checkGraph(from: root, entries: entries)
     }
 
-    private func classify(_ object: Any, at index: Int, count: Int) throws -> Entry {
+    private func classify(_ object: Value, at index: Int, count: Int) throws -> Entry {
         if index == 0 { return .null }
-        if object is String { return .string }
-        if object is Data { return .data }
-        guard let dictionary = object as? [String: Any] else {
-            throw Self.invalid("Object \(index) of the archive is \(describe(object)), which Strata never writes")
-        }
-        if let className = dictionary["$classname"] {
-            guard let name = className as? String, allowedClassNames.contains(name) else {
-                throw Self.invalid("The archive names the class \(describe(className)), which is not one Strata writes for this model")
-            }
-            guard dictionary.count == 2, let chain = dictionary["$classes"] as? [Any],
-                chain.compactMap({ $0 as? String }) == [name] + ArchiveFormat.superclassNames, chain.count == 1 + ArchiveFormat.superclassNames.count
-            else {
-                throw Self.invalid("The archive's entry for the class \(name) has a class chain Strata never writes")
-            }
-            return .classEntry
-        }
-        guard let classIndex = Self.uid(dictionary["$class"]), classIndex > 0, classIndex < count else {
-            throw Self.invalid("Object \(index) of the archive has no valid class reference")
-        }
-        var references: [Int] = []
-        for (key, value) in dictionary where key != "$class" {
-            if let reference = Self.uid(value) {
-                guard reference >= 0, reference < count else {
-                    throw Self.invalid("Object \(index) refers to object \(reference), beyond the \(count) objects in the archive")
+        switch object {
+        case .string: return .string
+        case .data: return .data
+        case .dictionary(let dictionary):
+            if let className = dictionary["$classname"] {
+                guard case .string(let name) = className, allowedClassNames.contains(name) else {
+                    throw Self.invalid("The archive names a class that Strata does not write for this model (\(Self.describe(className)))")
                 }
-                references.append(reference)
-            } else if !(value is NSNumber) {
-                throw Self.invalid("Object \(index) of the archive holds \(describe(value)) under '\(key)', which Strata never writes")
+                let expected = [name] + ArchiveFormat.superclassNames
+                guard dictionary.count == 2, case .array(let chain)? = dictionary["$classes"],
+                    chain.count == expected.count,
+                    zip(chain, expected).allSatisfy({ if case .string($0.1) = $0.0 { true } else { false } })
+                else {
+                    throw Self.invalid("The archive's entry for the class \(name) has a class chain Strata never writes")
+                }
+                return .classEntry(name)
             }
+            guard case .uid(let classIndex)? = dictionary["$class"], classIndex > 0, classIndex < count else {
+                throw Self.invalid("Object \(index) of the archive has no valid class reference")
+            }
+            var references: [Int] = []
+            for (key, value) in dictionary where key != "$class" {
+                switch value {
+                case .uid(let reference):
+                    guard reference < count else {
+                        throw Self.invalid("Object \(index) refers to object \(reference), beyond the \(count) objects in the archive")
+                    }
+                    references.append(reference)
+                case .integer, .real, .bool:
+                    continue
+                default:
+                    throw Self.invalid("Object \(index) of the archive holds \(Self.describe(value)) under '\(key)', which Strata never writes")
+                }
+            }
+            return .instance(classIndex: classIndex, references: references)
+        default:
+            throw Self.invalid("Object \(index) of the archive is \(Self.describe(object)), which Strata never writes")
         }
-        return .instance(classIndex: classIndex, references: references)
     }
 
     /// Depth-first walk from the root, iterative so that a hostile archive cannot
@@ -142,20 +153,18 @@ struct ArchiveValidator {
         }
     }
 
-    /// The index a keyed-archive reference (`CF$UID`) holds, or `nil` for any other value.
-    ///
-    /// Foundation on Linux exposes no API for its `_NSKeyedArchiverUID` class, so
-    /// the class is recognised by name and its `value` read by reflection.
-    private static func uid(_ value: Any?) -> Int? {
-        guard let value, String(describing: type(of: value)) == "_NSKeyedArchiverUID" else { return nil }
-        for child in Mirror(reflecting: value).children where child.label == "value" {
-            if let index = child.value as? UInt32 { return Int(index) }
+    private static func describe(_ value: Value) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let bool): return "the boolean \(bool)"
+        case .integer(let integer): return "the number \(integer)"
+        case .real(let real): return "the number \(real)"
+        case .string(let string): return Strata.describe(string)
+        case .data(let data): return "\(data.count) bytes of data"
+        case .uid(let uid): return "a reference to object \(uid)"
+        case .array(let array): return "an array of \(array.count) values"
+        case .dictionary: return "a dictionary"
         }
-        return nil
-    }
-
-    private static func integer(_ value: Any?) -> Int? {
-        value.flatMap { ExactNumber($0)?.integer(Int.self) }
     }
 
     private static func invalid(_ reason: String) -> StrataError {

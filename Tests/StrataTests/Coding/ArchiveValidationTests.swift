@@ -3,24 +3,26 @@ import Testing
 @testable import Strata
 
 /// Decoded values go through the same validated setters and `validate()` as JSON.
-@Suite struct ArchiveValidationTests {
-    @Test func validateValueNormalisesDecodedValues() throws {
-        let data = try ModelArchiver.archivedData(with: Account(login: "ADA"))
-        #expect(try ModelArchiver.unarchivedModel(of: Account.self, from: data).login == "ada")
-    }
+extension CodingTests {
+    @Suite struct ArchiveValidationTests {
+        @Test func validateValueNormalisesDecodedValues() throws {
+            let data = try ModelArchiver.archivedData(with: Account(login: "ADA"))
+            #expect(try ModelArchiver.unarchivedModel(of: Account.self, from: data).login == "ada")
+        }
 
-    @Test func validateRefusesTheDecodedModel() throws {
-        let data = try ModelArchiver.archivedData(with: Account(login: ""))
-        let error = try #require(throws: StrataError.self) { try ModelArchiver.unarchivedModel(of: Account.self, from: data) }
-        #expect(error.code == .validationFailed)
-        #expect(error.description == "Account is not valid: login is empty")
-    }
+        @Test func validateRefusesTheDecodedModel() throws {
+            let data = try ModelArchiver.archivedData(with: Account(login: ""))
+            let error = try #require(throws: StrataError.self) { try ModelArchiver.unarchivedModel(of: Account.self, from: data) }
+            #expect(error.code == .validationFailed)
+            #expect(error.description == "Account is not valid: login is empty")
+        }
 
-    @Test func setterErrorsCarryThePath() throws {
-        let data = try ModelArchiver.archivedData(with: Team(members: [Account(login: "a"), Account(login: "forbidden")]))
-        let error = try #require(throws: StrataError.self) { try ModelArchiver.unarchivedModel(of: Team.self, from: data) }
-        #expect(error.pathDescription == "members[1].login")
-        #expect(error.code == .validationFailed)
+        @Test func setterErrorsCarryThePath() throws {
+            let data = try ModelArchiver.archivedData(with: Team(members: [Account(login: "a"), Account(login: "forbidden")]))
+            let error = try #require(throws: StrataError.self) { try ModelArchiver.unarchivedModel(of: Team.self, from: data) }
+            #expect(error.pathDescription == "members[1].login")
+            #expect(error.code == .validationFailed)
+        }
     }
 }
 

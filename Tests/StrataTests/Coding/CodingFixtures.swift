@@ -149,3 +149,6 @@ struct ArchivePlist {
         String(decoding: try PropertyListSerialization.data(fromPropertyList: top, format: .xml, options: 0), as: UTF8.self)
     }
 }
+
+/// The archive-bridge suites, grouped so that `swift test --filter Coding` runs them.
+@Suite enum CodingTests {}
