@@ -64,13 +64,15 @@ extension CodingTests {
     }
 }
 
-/// A class model, for identity and cycles.
-final class Node: SecureCodingModel {
-    var name = ""
-    var children: [Node] = []
-    var parent: Node?
-    init() {}
-    init(name: String) { self.name = name }
-    static let propertyKeys: PropertyKeys<Node> = ["name": \.name, "children": \.children, "parent": \.parent]
-    static let encodingBehaviorsByPropertyKey: [String: EncodingBehavior] = ["parent": .conditional]
+extension CodingTests {
+    /// A class model, for identity and cycles.
+    final class Node: SecureCodingModel {
+        var name = ""
+        var children: [Node] = []
+        var parent: Node?
+        init() {}
+        init(name: String) { self.name = name }
+        static let propertyKeys: PropertyKeys<Node> = ["name": \.name, "children": \.children, "parent": \.parent]
+        static let encodingBehaviorsByPropertyKey: [String: EncodingBehavior] = ["parent": .conditional]
+    }
 }

@@ -26,23 +26,25 @@ extension CodingTests {
     }
 }
 
-struct Account: SecureCodingModel {
-    struct Invalid: Error, CustomStringConvertible { let description: String }
-    var login = ""
-    static let propertyKeys: PropertyKeys<Account> = ["login": \.login]
-    func validateValue(_ value: Any?, forKey key: String) throws -> Any? {
-        if key == "login", let login = value as? String {
-            if login == "forbidden" { throw Invalid(description: "forbidden login") }
-            return login.lowercased()
+extension CodingTests {
+    struct Account: SecureCodingModel {
+        struct Invalid: Error, CustomStringConvertible { let description: String }
+        var login = ""
+        static let propertyKeys: PropertyKeys<Account> = ["login": \.login]
+        func validateValue(_ value: Any?, forKey key: String) throws -> Any? {
+            if key == "login", let login = value as? String {
+                if login == "forbidden" { throw Invalid(description: "forbidden login") }
+                return login.lowercased()
+            }
+            return value
         }
-        return value
+        func validate() throws {
+            if login.isEmpty { throw Invalid(description: "login is empty") }
+        }
     }
-    func validate() throws {
-        if login.isEmpty { throw Invalid(description: "login is empty") }
-    }
-}
 
-struct Team: SecureCodingModel {
-    var members: [Account] = []
-    static let propertyKeys: PropertyKeys<Team> = ["members": \.members]
+    struct Team: SecureCodingModel {
+        var members: [Account] = []
+        static let propertyKeys: PropertyKeys<Team> = ["members": \.members]
+    }
 }

@@ -66,18 +66,20 @@ extension CodingTests {
     }
 }
 
-struct RenamedTag: SecureCodingModel {
-    var name = ""
-    var weight: Int8 = 0
-    static let propertyKeys: PropertyKeys<RenamedTag> = ["name": \.name, "weight": \.weight]
-    static var archiveName: String { "Tag" }
-}
+extension CodingTests {
+    struct RenamedTag: SecureCodingModel {
+        var name = ""
+        var weight: Int8 = 0
+        static let propertyKeys: PropertyKeys<RenamedTag> = ["name": \.name, "weight": \.weight]
+        static var archiveName: String { "Tag" }
+    }
 
-struct FailingMigration: SecureCodingModel {
-    struct Refused: Error {}
-    var value = 1
-    static let propertyKeys: PropertyKeys<FailingMigration> = ["value": \.value]
-    static func decodeValue(forKey key: String, with coder: NSCoder, modelVersion: Int) throws -> Any? {
-        throw Refused()
+    struct FailingMigration: SecureCodingModel {
+        struct Refused: Error {}
+        var value = 1
+        static let propertyKeys: PropertyKeys<FailingMigration> = ["value": \.value]
+        static func decodeValue(forKey key: String, with coder: NSCoder, modelVersion: Int) throws -> Any? {
+            throw Refused()
+        }
     }
 }

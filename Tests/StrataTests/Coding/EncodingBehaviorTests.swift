@@ -60,31 +60,33 @@ extension CodingTests {
     }
 }
 
-struct Handlers: SecureCodingModel {
-    var name = ""
-    var range = 0..<1
-    static let propertyKeys: PropertyKeys<Handlers> = ["name": \.name, "range": \.range]
-}
+extension CodingTests {
+    struct Handlers: SecureCodingModel {
+        var name = ""
+        var range = 0..<1
+        static let propertyKeys: PropertyKeys<Handlers> = ["name": \.name, "range": \.range]
+    }
 
-struct ExcludedHandlers: SecureCodingModel {
-    var name = ""
-    var range = 0..<1
-    static let propertyKeys: PropertyKeys<ExcludedHandlers> = ["name": \.name, "range": \.range]
-    static let encodingBehaviorsByPropertyKey: [String: EncodingBehavior] = ["range": .excluded]
-}
+    struct ExcludedHandlers: SecureCodingModel {
+        var name = ""
+        var range = 0..<1
+        static let propertyKeys: PropertyKeys<ExcludedHandlers> = ["name": \.name, "range": \.range]
+        static let encodingBehaviorsByPropertyKey: [String: EncodingBehavior] = ["range": .excluded]
+    }
 
-struct Plain: Model {
-    var x = 0
-    static let propertyKeys: PropertyKeys<Plain> = ["x": \.x]
-}
+    struct Plain: Model {
+        var x = 0
+        static let propertyKeys: PropertyKeys<Plain> = ["x": \.x]
+    }
 
-struct HoldsPlainModel: SecureCodingModel {
-    var plain = Plain()
-    static let propertyKeys: PropertyKeys<HoldsPlainModel> = ["plain": \.plain]
-}
+    struct HoldsPlainModel: SecureCodingModel {
+        var plain = Plain()
+        static let propertyKeys: PropertyKeys<HoldsPlainModel> = ["plain": \.plain]
+    }
 
-struct MisnamedBehavior: SecureCodingModel {
-    var name = ""
-    static let propertyKeys: PropertyKeys<MisnamedBehavior> = ["name": \.name]
-    static let encodingBehaviorsByPropertyKey: [String: EncodingBehavior] = ["nmae": .excluded]
+    struct MisnamedBehavior: SecureCodingModel {
+        var name = ""
+        static let propertyKeys: PropertyKeys<MisnamedBehavior> = ["name": \.name]
+        static let encodingBehaviorsByPropertyKey: [String: EncodingBehavior] = ["nmae": .excluded]
+    }
 }

@@ -6,7 +6,7 @@ extension CodingTests {
     /// Strata models inside a caller's own keyed archive.
     @Suite struct ModelEmbeddingTests {
         @Test func aModelRoundTripsInsideAnotherObjectsArchive() throws {
-            let document = Document(title: "Notes", settings: Settings(textSize: 18, theme: "dark", token: "t"))
+            let document = ArchivingTestDocument(title: "Notes", settings: Settings(textSize: 18, theme: "dark", token: "t"))
             let archiver = NSKeyedArchiver(requiringSecureCoding: true)
             archiver.encode(document, forKey: NSKeyedArchiveRootObjectKey)
             archiver.finishEncoding()
@@ -15,7 +15,7 @@ extension CodingTests {
             let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archiver.encodedData)
             unarchiver.requiresSecureCoding = true
             unarchiver.decodingFailurePolicy = .setErrorAndReturn
-            let back = try #require(unarchiver.decodeObject(of: Document.self, forKey: NSKeyedArchiveRootObjectKey))
+            let back = try #require(unarchiver.decodeObject(of: ArchivingTestDocument.self, forKey: NSKeyedArchiveRootObjectKey))
             #expect(back.title == "Notes")
             #expect(back.settings == Settings(textSize: 18, theme: "dark", token: ""))
             #expect(back.missing == nil)
@@ -31,15 +31,16 @@ extension CodingTests {
     }
 }
 
-/// A caller's own `NSSecureCoding` class holding a Strata model.
-final class Document: NSObject, NSSecureCoding {
+/// A caller's own `NSSecureCoding` class holding a Strata model. Top level: on Linux,
+/// `NSStringFromClass` traps for nested classes.
+final class ArchivingTestDocument: NSObject, NSSecureCoding {
     static var supportsSecureCoding: Bool { true }
     let title: String
-    let settings: Settings
-    private(set) var missing: Settings?
+    let settings: CodingTests.Settings
+    private(set) var missing: CodingTests.Settings?
     private(set) var encodingError: (any Error)?
 
-    init(title: String, settings: Settings) {
+    init(title: String, settings: CodingTests.Settings) {
         self.title = title
         self.settings = settings
     }
@@ -55,10 +56,10 @@ final class Document: NSObject, NSSecureCoding {
 
     init?(coder: NSCoder) {
         guard let title = coder.decodeObject(of: NSString.self, forKey: "title"),
-            let settings = try? coder.decodeModel(of: Settings.self, forKey: "settings")
+            let settings = try? coder.decodeModel(of: CodingTests.Settings.self, forKey: "settings")
         else { return nil }
         self.title = title as String
         self.settings = settings
-        self.missing = try? coder.decodeModel(of: Settings.self, forKey: "absent")
+        self.missing = try? coder.decodeModel(of: CodingTests.Settings.self, forKey: "absent")
     }
 }
