@@ -50,6 +50,8 @@ public struct StrataError: Error, Sendable, CustomStringConvertible, LocalizedEr
         case invalidArchive
         /// The archive was written by a newer version of the model.
         case unsupportedModelVersion
+        /// A migration hook, `decodeValue(forKey:with:modelVersion:)`, threw.
+        case migrationFailed
     }
 
     /// One step of a ``StrataError/path``.
