@@ -1,7 +1,7 @@
 /// What Strata archives for a model type: the archived properties with their
 /// behaviours, and the classes its archives may contain. Built once per type,
 /// checked once, cached.
-struct ArchivePlan<M: SecureCodingModel>: Sendable {
+final class ArchivePlan<M: SecureCodingModel>: Sendable {
     struct Entry: Sendable {
         let property: ModelProperty<M>
         let behavior: EncodingBehavior
@@ -14,7 +14,7 @@ struct ArchivePlan<M: SecureCodingModel>: Sendable {
 
     /// The cached plan of `M`.
     static var shared: ArchivePlan<M> {
-        SchemaCache.value(ArchivePlan<M>.self) { ArchivePlan() }
+        SchemaCache.value(.archivePlan, for: M.self) { ArchivePlan() }
     }
 
     /// The plan, or the error that makes the model unarchivable.
@@ -26,13 +26,13 @@ struct ArchivePlan<M: SecureCodingModel>: Sendable {
 
     /// The exact class names archives of `M` contain (cached; see ``ArchiveFormat/classNames(for:)``).
     static var classNames: Set<String> {
-        SchemaCache.value(ClassTable.self) { ClassTable(names: ArchiveFormat.classNames(for: M.self)) }.names
+        SchemaCache.value(.archiveClassNames, for: M.self) { ClassTable(names: ArchiveFormat.classNames(for: M.self)) }.names
     }
 
-    /// The cache entry for ``classNames``; a type of its own so that each model
-    /// type has its own entry.
-    private struct ClassTable: Sendable {
+    /// The cache entry for ``classNames``.
+    private final class ClassTable: Sendable {
         let names: Set<String>
+        init(names: Set<String>) { self.names = names }
     }
 
     private init() {
