@@ -82,7 +82,7 @@ extension JSONAdapter {
             for entry in mapping.entries {
                 if let included, !included.contains(entry.property.key) { continue }
                 if let key = entry.plainKey, let load = entry.property.fastLoad {
-                    if let value = load(UnsafeRawPointer(base) + entry.property.offset) {
+                    if let value = load(UnsafeRawPointer(base), entry.property.offset) {
                         json[key] = value
                     } else if !omitNulls {
                         json[key] = null
@@ -102,7 +102,7 @@ extension JSONAdapter {
     ) throws {
         var value: Any?
         if let load = entry.property.fastLoad {
-            value = withUnsafePointer(to: model) { load(UnsafeRawPointer($0) + entry.property.offset) }
+            value = withUnsafePointer(to: model) { load(UnsafeRawPointer($0), entry.property.offset) }
         } else {
             value = entry.property.read(model)
         }

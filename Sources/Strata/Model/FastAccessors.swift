@@ -13,8 +13,8 @@ import Foundation
 enum FastAccessors {
     /// Stores the value and returns `true`, or returns `false` when the value needs the
     /// general path.
-    typealias Store = @Sendable (UnsafeMutableRawPointer, Any?) -> Bool
-    typealias Load = @Sendable (UnsafeRawPointer) -> Any?
+    typealias Store = @Sendable (_ model: UnsafeMutableRawPointer, _ offset: Int, _ value: Any?) -> Bool
+    typealias Load = @Sendable (_ model: UnsafeRawPointer, _ offset: Int) -> Any?
 
     /// A specialised load for properties of `type`, or `nil` for other types.
     static func load(for type: Any.Type) -> Load? {
@@ -37,13 +37,13 @@ enum FastAccessors {
 
     @inline(__always)
     private static func load<V>(_: V.Type) -> Load {
-        { pointer in pointer.assumingMemoryBound(to: V.self).pointee }
+        { model, offset in (model + offset).assumingMemoryBound(to: V.self).pointee }
     }
 
     @inline(__always)
     private static func loadOptional<V>(_: V.Type) -> Load {
-        { pointer in
-            guard let value = pointer.assumingMemoryBound(to: V?.self).pointee else { return nil }
+        { model, offset in
+            guard let value = (model + offset).assumingMemoryBound(to: V?.self).pointee else { return nil }
             return value
         }
     }
@@ -69,44 +69,44 @@ enum FastAccessors {
 
     @inline(__always)
     private static func store<V>(_: V.Type) -> Store {
-        { pointer, value in
+        { model, offset, value in
             guard let value, Swift.type(of: value) == V.self, let typed = value as? V else { return false }
-            pointer.assumingMemoryBound(to: V.self).pointee = typed
+            (model + offset).assumingMemoryBound(to: V.self).pointee = typed
             return true
         }
     }
 
     @inline(__always)
     private static func storeOptional<V>(_: V.Type) -> Store {
-        { pointer, value in
+        { model, offset, value in
             guard let value else {
-                pointer.assumingMemoryBound(to: V?.self).pointee = nil
+                (model + offset).assumingMemoryBound(to: V?.self).pointee = nil
                 return true
             }
             guard Swift.type(of: value) == V.self, let typed = value as? V else { return false }
-            pointer.assumingMemoryBound(to: V?.self).pointee = typed
+            (model + offset).assumingMemoryBound(to: V?.self).pointee = typed
             return true
         }
     }
 
     @inline(__always)
     private static func storeNumber<V>(_: V.Type, _ convert: @escaping @Sendable (ExactNumber) -> V?) -> Store {
-        { pointer, value in
+        { model, offset, value in
             guard let value, let typed = number(value, as: V.self, convert) else { return false }
-            pointer.assumingMemoryBound(to: V.self).pointee = typed
+            (model + offset).assumingMemoryBound(to: V.self).pointee = typed
             return true
         }
     }
 
     @inline(__always)
     private static func storeOptionalNumber<V>(_: V.Type, _ convert: @escaping @Sendable (ExactNumber) -> V?) -> Store {
-        { pointer, value in
+        { model, offset, value in
             guard let value else {
-                pointer.assumingMemoryBound(to: V?.self).pointee = nil
+                (model + offset).assumingMemoryBound(to: V?.self).pointee = nil
                 return true
             }
             guard let typed = number(value, as: V.self, convert) else { return false }
-            pointer.assumingMemoryBound(to: V?.self).pointee = typed
+            (model + offset).assumingMemoryBound(to: V?.self).pointee = typed
             return true
         }
     }

@@ -55,7 +55,7 @@ extension Model {
         }
         let validated = try validatedValue(value, forKey: property.key)
         if let store = property.fastStore,
-            withUnsafeMutablePointer(to: &self, { store(UnsafeMutableRawPointer($0) + property.offset, validated) })
+            withUnsafeMutablePointer(to: &self, { store(UnsafeMutableRawPointer($0), property.offset, validated) })
         {
             return
         }
