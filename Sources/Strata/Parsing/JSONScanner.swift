@@ -78,7 +78,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                 } else {
                     containers.append(OpenContainer(isObject: isObject, valueStart: values.count, keyStart: keys.count))
                     if isObject {
-                        keys.append(try parseKey(expected: "'\"' to begin an object key or '}' to end the object"))
+                        keys.append(try parseKey(afterComma: false))
                     }
                     skipWhitespace()
                     continue
@@ -95,7 +95,12 @@ struct JSONScanner<Builder: JSONValueBuilder> {
             case Byte.minus, Byte.zero...Byte.nine:
                 value = try parseNumber()
             default:
-                throw makeError(.unexpectedCharacter(byte, expected: "a value"), at: index)
+                // Inside an array a value is only required here after ',' (an empty array was handled above).
+                let isTrailingComma = byte == Byte.closeBracket && containers.last?.isObject == false
+                throw makeError(
+                    .unexpectedCharacter(byte, expected: isTrailingComma ? Self.trailingCommaHint : "a value"),
+                    at: index
+                )
             }
 
             // Attach the finished value to its parent, closing as many containers as the input closes.
@@ -111,7 +116,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                     if separator == Byte.comma {
                         index += 1
                         skipWhitespace()
-                        keys.append(try parseKey(expected: "'\"' to begin an object key after ','"))
+                        keys.append(try parseKey(afterComma: true))
                         skipWhitespace()
                         break
                     } else if separator == Byte.closeBrace {
@@ -141,14 +146,22 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         }
     }
 
+    private static var trailingCommaNote: String { " (JSON does not allow a trailing comma)" }
+    private static var trailingCommaHint: String { "a value after ','" + trailingCommaNote }
+
     /// Parses `"key"`, whitespace and `:`; leaves `index` after the colon and following whitespace is not skipped.
     @inline(__always)
-    private mutating func parseKey(expected: String) throws(JSONParsingError) -> String {
+    private mutating func parseKey(afterComma: Bool) throws(JSONParsingError) -> String {
+        let expected = afterComma ? "'\"' to begin an object key after ','" : "'\"' to begin an object key or '}' to end the object"
         guard index < count else {
             throw makeError(.unexpectedEndOfInput(expected: expected), at: index)
         }
         guard base[index] == Byte.quote else {
-            throw makeError(.unexpectedCharacter(base[index], expected: expected), at: index)
+            let isTrailingComma = afterComma && base[index] == Byte.closeBrace
+            throw makeError(
+                .unexpectedCharacter(base[index], expected: expected + (isTrailingComma ? Self.trailingCommaNote : "")),
+                at: index
+            )
         }
         let key = try parseString()
         skipWhitespace()
