@@ -23,7 +23,8 @@ private let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)
 /// Values are dispatched on their exact dynamic type before any `as?` cast,
 /// because on Linux `as?` bridges loosely (`NSNumber as? Bool`, `5 as? NSNumber`).
 struct JSONEmitter {
-    /// Containers nested deeper than this throw (guards against self-containing Foundation containers).
+    /// Containers nested deeper than this throw (bounds the writer's recursion; on Apple platforms it also
+    /// stops a self-containing `NSMutableArray`, which swift-corelibs-foundation cannot even bridge).
     static let maximumDepth = 512
 
     private(set) var bytes: [UInt8] = []
@@ -234,14 +235,19 @@ struct JSONEmitter {
 
     private mutating func writeDouble(_ value: Double) throws(JSONWritingError) {
         guard value.isFinite else {
-            throw JSONWritingError(kind: .nonFiniteNumber(value.description))
+            throw JSONWritingError(kind: .nonFiniteNumber(Self.name(ofNonFinite: value)))
         }
         writeUTF8(value.description)
     }
 
+    /// "NaN", "infinity" or "-infinity", for error messages.
+    private static func name<F: FloatingPoint>(ofNonFinite value: F) -> String {
+        value.isNaN ? "NaN" : value < 0 ? "-infinity" : "infinity"
+    }
+
     private mutating func writeFloat(_ value: Float) throws(JSONWritingError) {
         guard value.isFinite else {
-            throw JSONWritingError(kind: .nonFiniteNumber(value.description))
+            throw JSONWritingError(kind: .nonFiniteNumber(Self.name(ofNonFinite: value)))
         }
         writeUTF8(value.description)
     }
