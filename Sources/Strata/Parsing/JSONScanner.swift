@@ -54,6 +54,10 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         var containers: [OpenContainer] = []
         var values: [Builder.Value] = []
         var keys: [String] = []
+        // Enough for typical documents without regrowing; a few hundred bytes at most.
+        containers.reserveCapacity(16)
+        values.reserveCapacity(32)
+        keys.reserveCapacity(32)
 
         while true {
             // Parse one value starting at `index` (whitespace already skipped).
@@ -208,10 +212,15 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         let start = index + 1
         var position = start
         while true {
-            // Skip 8 plain bytes at a time (no quote, backslash, control or non-ASCII byte).
+            // Skip 8 plain bytes at a time (no quote, backslash, control or non-ASCII byte),
+            // then jump straight to the first byte that needs a look.
             while position &+ 8 <= count {
-                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-                if Self.needsAttention(word) { break }
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let flags = Self.attentionFlags(word)
+                if flags != 0 {
+                    position &+= flags.trailingZeroBitCount &>> 3
+                    break
+                }
                 position &+= 8
             }
             guard position < count else {
@@ -233,9 +242,11 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         }
     }
 
-    /// True if any byte of `word` is `"`, `\`, below 0x20 or at least 0x80.
+    /// The high bit of each byte of `word` (read little-endian) that is `"`, `\`, below 0x20 or at
+    /// least 0x80; zero when there is none. Bits above the lowest set one may be false positives
+    /// (borrows), but the lowest set bit always marks the first such byte.
     @inline(__always)
-    private static func needsAttention(_ word: UInt64) -> Bool {
+    private static func attentionFlags(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* UInt64(Byte.quote))
@@ -243,7 +254,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         let hasQuote = (quotes &- ones) & ~quotes
         let hasBackslash = (backslashes &- ones) & ~backslashes
         let hasControl = (word &- ones &* 0x20) & ~word
-        return ((hasQuote | hasBackslash | hasControl) & highs) | (word & highs) != 0
+        return (hasQuote | hasBackslash | hasControl | word) & highs
     }
 
     /// Slow path for a string with escapes: decodes into `scratch`, then makes the `String`.

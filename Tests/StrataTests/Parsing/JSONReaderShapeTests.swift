@@ -64,6 +64,16 @@ struct JSONReaderShapeTests {
         #expect(values.map { "\(type(of: $0))" } == ["Bool", "Int", "Double"])
     }
 
+    /// The scanner reads eight bytes at a time; a quote, escape or non-ASCII byte must be found at every offset.
+    @Test("Special characters are found at every offset", arguments: ReaderOutput.allCases, 0..<18)
+    func specialCharacterAtEveryOffset(_ output: ReaderOutput, offset: Int) throws {
+        let prefix = String(repeating: "a", count: offset)
+        for (escaped, raw) in [(#"\""#, "\""), (#"\n"#, "\n"), ("é", "é"), ("😀", "😀"), ("", "")] {
+            let document = "[\"" + prefix + escaped + "bcdefghijk\", \"" + prefix + escaped + "\"]"
+            #expect(try output.shape(of: document) == .array([.string(prefix + raw + "bcdefghijk"), .string(prefix + raw)]))
+        }
+    }
+
     @Test("Containers nest", arguments: ReaderOutput.allCases)
     func containers(_ output: ReaderOutput) throws {
         let document = #" { "a" : [ 1 , { "b" : null } , [ ] , { } ] , "c" : "d" } "#

@@ -100,6 +100,17 @@ struct JSONWriterFormattingTests {
         #expect(try Self.text([string]) == #"["\"\\\/\n\r\t\b\f\u0000\u001f"# + "\u{7F}é😀\"]")
     }
 
+    static let escapedCharacters: [(String, String)] = [
+        ("\"", #"\""#), ("\\", #"\\"#), ("/", #"\/"#), ("\n", #"\n"#), ("\u{1}", #"\u0001"#), ("é", "é"), ("😀", "😀"),
+    ]
+
+    /// The writer scans eight bytes at a time; a character needing an escape must be found at every offset.
+    @Test("Escapes are found at every offset", arguments: escapedCharacters, 0..<18)
+    func escapeAtEveryOffset(_ character: (raw: String, escaped: String), offset: Int) throws {
+        let prefix = String(repeating: "a", count: offset)
+        #expect(try Self.text([prefix + character.raw + "bcdefghijk"]) == "[\"" + prefix + character.escaped + "bcdefghijk\"]")
+    }
+
     @Test func withoutEscapingSlashes() throws {
         #expect(try Self.text(["a/b": "https://example.com/x"]) == #"{"a\/b":"https:\/\/example.com\/x"}"#)
         #expect(try Self.text(["a/b": "https://example.com/x"], .withoutEscapingSlashes)
