@@ -208,14 +208,19 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     // MARK: - Strings
 
     /// Parses a string whose opening quote is at `index`; leaves `index` after the closing quote.
+    ///
+    /// Non-ASCII bytes are skipped by the scan and validated once, by `String(validating:)`, when the
+    /// string is made; only if that fails does ``validateUTF8(from:to:)`` walk the bytes to locate the error.
     private mutating func parseString() throws(JSONParsingError) -> String {
         let start = index + 1
         var position = start
+        var highBits: UInt64 = 0
         while true {
-            // Skip 8 plain bytes at a time (no quote, backslash, control or non-ASCII byte),
-            // then jump straight to the first byte that needs a look.
+            // Skip 8 plain bytes at a time (no quote, backslash or control byte), then jump straight
+            // to the first byte that needs a look.
             while position &+ 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                highBits |= word
                 let flags = Self.attentionFlags(word)
                 if flags != 0 {
                     position &+= flags.trailingZeroBitCount &>> 3
@@ -229,22 +234,32 @@ struct JSONScanner<Builder: JSONValueBuilder> {
             let byte = base[position]
             if byte == Byte.quote {
                 index = position + 1
-                return String(decoding: UnsafeBufferPointer(start: base + start, count: position - start), as: UTF8.self)
+                let utf8 = UnsafeBufferPointer(start: base + start, count: position - start)
+                if highBits & 0x8080_8080_8080_8080 == 0 {
+                    return String(decoding: utf8, as: UTF8.self)
+                }
+                if let string = String(validating: utf8, as: UTF8.self) {
+                    return string
+                }
+                try validateUTF8(from: start, to: position)
+                throw makeError(.invalidUTF8(base[start]), at: start)  // not reached: the walk above throws
             } else if byte == Byte.backslash {
+                if highBits & 0x8080_8080_8080_8080 != 0 {
+                    try validateUTF8(from: start, to: position)
+                }
                 return try parseEscapedString(start: start, escapeAt: position)
             } else if byte < 0x20 {
                 throw makeError(.unescapedControlCharacter(byte), at: position)
-            } else if byte >= 0x80 {
-                position = try validateUTF8Sequence(at: position)
             } else {
+                highBits |= UInt64(byte)
                 position += 1
             }
         }
     }
 
-    /// The high bit of each byte of `word` (read little-endian) that is `"`, `\`, below 0x20 or at
-    /// least 0x80; zero when there is none. Bits above the lowest set one may be false positives
-    /// (borrows), but the lowest set bit always marks the first such byte.
+    /// The high bit of each byte of `word` (read little-endian) that is `"`, `\` or below 0x20;
+    /// zero when there is none. Bits above the lowest set one may be false positives (borrows),
+    /// but the lowest set bit always marks the first such byte. Bytes of 0x80 and above are never flagged.
     @inline(__always)
     private static func attentionFlags(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -254,7 +269,15 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         let hasQuote = (quotes &- ones) & ~quotes
         let hasBackslash = (backslashes &- ones) & ~backslashes
         let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl | word) & highs
+        return (hasQuote | hasBackslash | hasControl) & highs
+    }
+
+    /// Validates the UTF-8 in `start..<end`, throwing at the first ill-formed sequence.
+    private func validateUTF8(from start: Int, to end: Int) throws(JSONParsingError) {
+        var position = start
+        while position < end {
+            position = base[position] < 0x80 ? position + 1 : try validateUTF8Sequence(at: position)
+        }
     }
 
     /// Slow path for a string with escapes: decodes into `scratch`, then makes the `String`.
