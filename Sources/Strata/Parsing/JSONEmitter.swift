@@ -23,7 +23,8 @@ private let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)
 /// Values are dispatched on their exact dynamic type before any `as?` cast,
 /// because on Linux `as?` bridges loosely (`NSNumber as? Bool`, `5 as? NSNumber`).
 struct JSONEmitter {
-    /// Containers nested deeper than this throw (guards against self-containing Foundation containers).
+    /// Containers nested deeper than this throw (bounds the writer's recursion; on Apple platforms it also
+    /// stops a self-containing `NSMutableArray`, which swift-corelibs-foundation cannot even bridge).
     static let maximumDepth = 512
 
     private(set) var bytes: [UInt8] = []
@@ -234,14 +235,19 @@ struct JSONEmitter {
 
     private mutating func writeDouble(_ value: Double) throws(JSONWritingError) {
         guard value.isFinite else {
-            throw JSONWritingError(kind: .nonFiniteNumber(value.description))
+            throw JSONWritingError(kind: .nonFiniteNumber(Self.name(ofNonFinite: value)))
         }
         writeUTF8(value.description)
     }
 
+    /// "NaN", "infinity" or "-infinity", for error messages.
+    private static func name<F: FloatingPoint>(ofNonFinite value: F) -> String {
+        value.isNaN ? "NaN" : value < 0 ? "-infinity" : "infinity"
+    }
+
     private mutating func writeFloat(_ value: Float) throws(JSONWritingError) {
         guard value.isFinite else {
-            throw JSONWritingError(kind: .nonFiniteNumber(value.description))
+            throw JSONWritingError(kind: .nonFiniteNumber(Self.name(ofNonFinite: value)))
         }
         writeUTF8(value.description)
     }
@@ -263,27 +269,58 @@ struct JSONEmitter {
         var string = string
         bytes.append(Byte.quote)
         string.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else { return }
+            let count = utf8.count
             var runStart = 0
             var position = 0
-            let count = utf8.count
-            while position < count {
-                let byte = utf8[position]
-                if byte >= 0x20 && byte != Byte.quote && byte != Byte.backslash && (byte != Byte.slash || !escapesSlashes) {
-                    position += 1
-                    continue
+            while true {
+                // Skip 8 bytes at a time while none needs escaping, then jump to the first that does.
+                while position &+ 8 <= count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                    let flags = escapeFlags(word)
+                    if flags != 0 {
+                        position &+= flags.trailingZeroBitCount &>> 3
+                        break
+                    }
+                    position &+= 8
                 }
+                while position < count, !needsEscape(base[position]) {
+                    position &+= 1
+                }
+                guard position < count else { break }
                 if runStart < position {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: position &- runStart))
                 }
-                writeEscape(for: byte)
-                position += 1
+                writeEscape(for: base[position])
+                position &+= 1
                 runStart = position
             }
             if runStart < count {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+                bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count &- runStart))
             }
         }
         bytes.append(Byte.quote)
+    }
+
+    @inline(__always)
+    private func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == Byte.quote || byte == Byte.backslash || (byte == Byte.slash && escapesSlashes)
+    }
+
+    /// The high bit of each byte of `word` (read little-endian) that ``needsEscape(_:)``; zero when none.
+    /// Bits above the lowest set one may be false positives (borrows), the lowest is always exact.
+    @inline(__always)
+    private func escapeFlags(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* UInt64(Byte.quote))
+        let backslashes = word ^ (ones &* UInt64(Byte.backslash))
+        var flags = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+        if escapesSlashes {
+            let slashes = word ^ (ones &* UInt64(Byte.slash))
+            flags |= (slashes &- ones) & ~slashes
+        }
+        return flags & highs
     }
 
     private mutating func writeEscape(for byte: UInt8) {

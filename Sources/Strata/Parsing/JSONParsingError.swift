@@ -98,11 +98,12 @@ public struct JSONParsingError: Error, CustomStringConvertible, Equatable, Senda
         case .maximumDepthExceeded(let limit):
             return "Arrays and objects are nested more than \(limit) levels deep \(location); flatten the document or raise maximumDepth."
         case .topLevelContainerRequired:
-            return "The top-level value \(location) is not an array or object, but topLevelContainerRequired is set."
+            return "The top-level value \(location) is not an array or object; wrap it in [ ] or { }, or read it without topLevelContainerRequired."
         }
     }
 
     private static func show(_ byte: UInt8) -> String {
+        if byte == UInt8(ascii: "'") { return "\"'\" (JSON strings use double quotes)" }
         if byte >= 0x20 && byte < 0x7F { return "'\(printable(byte))'" }
         if byte < 0x80 { return scalar(byte) }
         return "byte \(hex(byte))"

@@ -54,6 +54,10 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         var containers: [OpenContainer] = []
         var values: [Builder.Value] = []
         var keys: [String] = []
+        // Enough for typical documents without regrowing; a few hundred bytes at most.
+        containers.reserveCapacity(16)
+        values.reserveCapacity(32)
+        keys.reserveCapacity(32)
 
         while true {
             // Parse one value starting at `index` (whitespace already skipped).
@@ -78,7 +82,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                 } else {
                     containers.append(OpenContainer(isObject: isObject, valueStart: values.count, keyStart: keys.count))
                     if isObject {
-                        keys.append(try parseKey(expected: "'\"' to begin an object key or '}' to end the object"))
+                        keys.append(try parseKey(afterComma: false))
                     }
                     skipWhitespace()
                     continue
@@ -95,7 +99,12 @@ struct JSONScanner<Builder: JSONValueBuilder> {
             case Byte.minus, Byte.zero...Byte.nine:
                 value = try parseNumber()
             default:
-                throw makeError(.unexpectedCharacter(byte, expected: "a value"), at: index)
+                // Inside an array a value is only required here after ',' (an empty array was handled above).
+                let isTrailingComma = byte == Byte.closeBracket && containers.last?.isObject == false
+                throw makeError(
+                    .unexpectedCharacter(byte, expected: isTrailingComma ? Self.trailingCommaHint : "a value"),
+                    at: index
+                )
             }
 
             // Attach the finished value to its parent, closing as many containers as the input closes.
@@ -111,7 +120,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                     if separator == Byte.comma {
                         index += 1
                         skipWhitespace()
-                        keys.append(try parseKey(expected: "'\"' to begin an object key after ','"))
+                        keys.append(try parseKey(afterComma: true))
                         skipWhitespace()
                         break
                     } else if separator == Byte.closeBrace {
@@ -141,14 +150,22 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         }
     }
 
+    private static var trailingCommaNote: String { " (JSON does not allow a trailing comma)" }
+    private static var trailingCommaHint: String { "a value after ','" + trailingCommaNote }
+
     /// Parses `"key"`, whitespace and `:`; leaves `index` after the colon and following whitespace is not skipped.
     @inline(__always)
-    private mutating func parseKey(expected: String) throws(JSONParsingError) -> String {
+    private mutating func parseKey(afterComma: Bool) throws(JSONParsingError) -> String {
+        let expected = afterComma ? "'\"' to begin an object key after ','" : "'\"' to begin an object key or '}' to end the object"
         guard index < count else {
             throw makeError(.unexpectedEndOfInput(expected: expected), at: index)
         }
         guard base[index] == Byte.quote else {
-            throw makeError(.unexpectedCharacter(base[index], expected: expected), at: index)
+            let isTrailingComma = afterComma && base[index] == Byte.closeBrace
+            throw makeError(
+                .unexpectedCharacter(base[index], expected: expected + (isTrailingComma ? Self.trailingCommaNote : "")),
+                at: index
+            )
         }
         let key = try parseString()
         skipWhitespace()
@@ -191,14 +208,24 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     // MARK: - Strings
 
     /// Parses a string whose opening quote is at `index`; leaves `index` after the closing quote.
+    ///
+    /// Non-ASCII bytes are skipped by the scan and validated once, by `String(validating:)`, when the
+    /// string is made; only if that fails does ``validateUTF8(from:to:)`` walk the bytes to locate the error.
     private mutating func parseString() throws(JSONParsingError) -> String {
         let start = index + 1
         var position = start
+        var highBits: UInt64 = 0
         while true {
-            // Skip 8 plain bytes at a time (no quote, backslash, control or non-ASCII byte).
+            // Skip 8 plain bytes at a time (no quote, backslash or control byte), then jump straight
+            // to the first byte that needs a look.
             while position &+ 8 <= count {
-                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-                if Self.needsAttention(word) { break }
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                highBits |= word
+                let flags = Self.attentionFlags(word)
+                if flags != 0 {
+                    position &+= flags.trailingZeroBitCount &>> 3
+                    break
+                }
                 position &+= 8
             }
             guard position < count else {
@@ -207,22 +234,34 @@ struct JSONScanner<Builder: JSONValueBuilder> {
             let byte = base[position]
             if byte == Byte.quote {
                 index = position + 1
-                return String(decoding: UnsafeBufferPointer(start: base + start, count: position - start), as: UTF8.self)
+                let utf8 = UnsafeBufferPointer(start: base + start, count: position - start)
+                if highBits & 0x8080_8080_8080_8080 == 0 {
+                    return String(decoding: utf8, as: UTF8.self)
+                }
+                if let string = String(validating: utf8, as: UTF8.self) {
+                    return string
+                }
+                try validateUTF8(from: start, to: position)
+                throw makeError(.invalidUTF8(base[start]), at: start)  // not reached: the walk above throws
             } else if byte == Byte.backslash {
+                if highBits & 0x8080_8080_8080_8080 != 0 {
+                    try validateUTF8(from: start, to: position)
+                }
                 return try parseEscapedString(start: start, escapeAt: position)
             } else if byte < 0x20 {
                 throw makeError(.unescapedControlCharacter(byte), at: position)
-            } else if byte >= 0x80 {
-                position = try validateUTF8Sequence(at: position)
             } else {
+                highBits |= UInt64(byte)
                 position += 1
             }
         }
     }
 
-    /// True if any byte of `word` is `"`, `\`, below 0x20 or at least 0x80.
+    /// The high bit of each byte of `word` (read little-endian) that is `"`, `\` or below 0x20;
+    /// zero when there is none. Bits above the lowest set one may be false positives (borrows),
+    /// but the lowest set bit always marks the first such byte. Bytes of 0x80 and above are never flagged.
     @inline(__always)
-    private static func needsAttention(_ word: UInt64) -> Bool {
+    private static func attentionFlags(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* UInt64(Byte.quote))
@@ -230,7 +269,15 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         let hasQuote = (quotes &- ones) & ~quotes
         let hasBackslash = (backslashes &- ones) & ~backslashes
         let hasControl = (word &- ones &* 0x20) & ~word
-        return ((hasQuote | hasBackslash | hasControl) & highs) | (word & highs) != 0
+        return (hasQuote | hasBackslash | hasControl) & highs
+    }
+
+    /// Validates the UTF-8 in `start..<end`, throwing at the first ill-formed sequence.
+    private func validateUTF8(from start: Int, to end: Int) throws(JSONParsingError) {
+        var position = start
+        while position < end {
+            position = base[position] < 0x80 ? position + 1 : try validateUTF8Sequence(at: position)
+        }
     }
 
     /// Slow path for a string with escapes: decodes into `scratch`, then makes the `String`.

@@ -8,7 +8,7 @@
 ///     _ = try JSONWriter.data(withJSONObject: ["user": ["tags": ["a", "b", Date()]]])
 /// } catch let error as JSONWritingError {
 ///     print(error)
-///     // Cannot write a value of type Date at "user.tags[2]"; JSON supports strings, numbers, booleans, NSNull, arrays and dictionaries with String keys.
+///     // Cannot write a value of type Date at "user.tags[2]"; JSON supports only strings, numbers, booleans, NSNull, arrays and dictionaries with String keys, so convert it first.
 /// }
 /// ```
 public struct JSONWritingError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -22,7 +22,7 @@ public struct JSONWritingError: Error, CustomStringConvertible, Equatable, Senda
         case unsupportedType(String)
         /// A dictionary key that is not a `String`; holds the key's type name.
         case nonStringKey(String)
-        /// A NaN or infinite floating-point number; holds its description.
+        /// A NaN or infinite floating-point number; holds `"NaN"`, `"infinity"` or `"-infinity"`.
         case nonFiniteNumber(String)
         /// Containers nested deeper than the writer's limit (often a container that contains itself).
         case maximumDepthExceeded(Int)
@@ -78,17 +78,17 @@ public struct JSONWritingError: Error, CustomStringConvertible, Equatable, Senda
     ///
     /// ```swift
     /// print(error.description)
-    /// // Cannot write the number nan at "ratio"; JSON has no NaN or infinity.
+    /// // Cannot write the number NaN at "ratio"; JSON has no NaN or infinity, so write null or a string instead.
     /// ```
     public var description: String {
         let location = pathComponents.isEmpty ? "at the top level" : "at \"\(path)\""
         switch kind {
         case .unsupportedType(let typeName):
-            return "Cannot write a value of type \(typeName) \(location); JSON supports strings, numbers, booleans, NSNull, arrays and dictionaries with String keys."
+            return "Cannot write a value of type \(typeName) \(location); JSON supports only strings, numbers, booleans, NSNull, arrays and dictionaries with String keys, so convert it first."
         case .nonStringKey(let typeName):
             return "Cannot write a dictionary key of type \(typeName) \(location); JSON object keys must be strings."
         case .nonFiniteNumber(let text):
-            return "Cannot write the number \(text) \(location); JSON has no NaN or infinity."
+            return "Cannot write the number \(text) \(location); JSON has no NaN or infinity, so write null or a string instead."
         case .maximumDepthExceeded(let limit):
             return "Cannot write values nested more than \(limit) levels deep \(location); the value may contain itself."
         }
