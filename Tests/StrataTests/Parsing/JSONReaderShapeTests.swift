@@ -27,8 +27,6 @@ struct JSONReaderShapeTests {
         ("1.7976931348623157e308", .double(1.7976931348623157e308)),
         ("-0.0", .double(-0.0)),
         ("2.2250738585072014e-308", .double(2.2250738585072014e-308)),
-        ("0.30000000000000004", .double(0.30000000000000004)),
-        ("123456789012345678901234567890.5", .double(123456789012345678901234567890.5)),
         ("-0.000000000000000000000000000000000000000000000000000000000000000000000000000001", .double(-1e-78)),
         ("null", .null),
         (#""plain""#, .string("plain")),
@@ -44,6 +42,18 @@ struct JSONReaderShapeTests {
     @Test("Scalars keep their kind", arguments: ReaderOutput.allCases, scalars)
     func scalar(_ output: ReaderOutput, _ example: (document: String, expected: JSONShape)) throws {
         #expect(try output.shape(of: example.document) == example.expected)
+    }
+
+    /// Fractions with more than 15 significant digits, more than a Double keeps: the
+    /// Foundation shape has the nearest Double (as JSONSerialization), the native shape
+    /// a Decimal with every digit, so a Decimal property receives them exactly.
+    @Test(arguments: [
+        ("0.30000000000000004", 0.30000000000000004),
+        ("123456789012345678901234567890.5", 123456789012345678901234567890.5),
+    ])
+    func longFractionsKeepTheirDigitsInTheNativeShape(_ document: String, nearest: Double) throws {
+        #expect(try ReaderOutput.foundation.shape(of: document) == .double(nearest))
+        #expect(try ReaderOutput.native.shape(of: document) == .decimal(Decimal(string: document) ?? .nan))
     }
 
     @Test func foundationBooleansAreTheBooleanNumberClassAndIntegersAreNot() throws {
