@@ -4,7 +4,7 @@ import Foundation
 /// `null`, `an array of 3 elements`.
 func describe(_ value: Any?) -> String {
     guard let value else { return "nil" }
-    if value is NSNull { return "null" }
+    if isJSONNull(value) { return "null" }
     if let number = ExactNumber(value) {
         switch number {
         case .boolean(let v): return "the boolean \(v)"

@@ -90,7 +90,7 @@ extension JSONAdapter {
             var value: Any?
             if let key = entry.singleKey {
                 guard let found = json[key] else { continue }
-                value = isNull(found) ? nil : found
+                value = isJSONNull(found) ? nil : found
             } else {
                 guard case .found(let found) = try self.value(at: entry.keyPath, in: json) else { continue }
                 value = found
@@ -148,8 +148,8 @@ extension JSONAdapter {
         let last = path.segments.count - 1
         for (depth, segment) in path.segments.enumerated() {
             guard let value = object[segment] else { return .missing }
-            if depth == last { return .found(isNull(value) ? nil : value) }
-            if isNull(value) { return .missing }
+            if depth == last { return .found(isJSONNull(value) ? nil : value) }
+            if isJSONNull(value) { return .missing }
             guard let next = value as? [String: Any] else {
                 let prefix = path.segments[...depth].joined(separator: ".")
                 throw StrataError(
@@ -162,18 +162,12 @@ extension JSONAdapter {
         return .missing
     }
 
-    /// Whether a JSON value is `null`: a type comparison, cheaper than a cast.
-    @inline(__always)
-    static func isNull(_ value: Any) -> Bool {
-        type(of: value) == NSNull.self
-    }
-
     /// Throws one error listing every required key that is absent or `null`.
     private static func checkRequired<T>(_ mapping: JSONMapping<T>, in json: [String: Any]) throws {
         var missing: [String] = []
         for entry in mapping.requiredEntries {
             let lookup = try value(at: entry.keyPath, in: json)
-            if case .found(let value?) = lookup, !(value is NSNull) { continue }
+            if case .found(let value?) = lookup, !isJSONNull(value) { continue }
             missing.append(entry.keyPath.description)
         }
         guard missing.isEmpty else {

@@ -35,27 +35,28 @@ extension JSONAdapter {
         return array
     }
 
-    /// JSON data for `model`.
+    /// JSON data for `model`: the object ``dictionary(from:options:)`` returns,
+    /// written straight to bytes.
     public static func data<T: JSONSerializing>(from model: T, options: Options = []) throws -> Data {
-        try serialize(try dictionary(from: model, options: options), options: options)
+        var emitter = JSONEmitter(options: writerOptions(options))
+        try $currentOptions.withValue(options) { try stream(model, into: &emitter, depth: 0) }
+        return Data(emitter.bytes)
     }
 
     /// JSON data for an array of models.
     public static func data<T: JSONSerializing>(from models: [T], options: Options = []) throws -> Data {
-        try serialize(try dictionaries(from: models, options: options), options: options)
+        var emitter = JSONEmitter(options: writerOptions(options))
+        try $currentOptions.withValue(options) { try stream(models, into: &emitter, depth: 0) }
+        return Data(emitter.bytes)
     }
 
-    /// Writes JSON with Strata's writer. Slashes are not escaped (`"https://…"`, not
-    /// `"https:\/\/…"`); both are valid JSON.
-    static func serialize(_ object: Any, options: Options) throws -> Data {
+    /// The writer's options for the adapter's. Slashes are not escaped
+    /// (`"https://…"`, not `"https:\/\/…"`); both are valid JSON.
+    static func writerOptions(_ options: Options) -> JSONWriter.Options {
         var writing: JSONWriter.Options = [.withoutEscapingSlashes]
         if options.contains(.sortedKeys) { writing.insert(.sortedKeys) }
         if options.contains(.prettyPrinted) { writing.insert(.prettyPrinted) }
-        do {
-            return Data(try JSONWriter.bytes(withJSONObject: object, options: writing))
-        } catch {
-            throw StrataError(.unsupportedValue, "The value cannot be written as JSON: \(error)", underlyingError: error)
-        }
+        return writing
     }
 
     /// Encodes `model` with the mapping of its dynamic type, so a subclass held as
@@ -100,6 +101,18 @@ extension JSONAdapter {
     private static func write<T: JSONSerializing>(
         _ entry: JSONMapping<T>.Entry, of model: T, omitNulls: Bool, into json: inout [String: Any]
     ) throws {
+        let value = try jsonValue(of: entry, in: model)
+        if value == nil, omitNulls { return }
+        if let key = entry.singleKey {
+            json[key] = value ?? null
+        } else {
+            try write(value ?? null, for: entry, into: &json)
+        }
+    }
+
+    /// The JSON value of one entry of `model`: read, reverse-transformed, checked
+    /// that JSON can represent it; `nil` for null.
+    static func jsonValue<T: JSONSerializing>(of entry: JSONMapping<T>.Entry, in model: T) throws -> Any? {
         var value: Any?
         if let load = entry.property.fastLoad {
             value = withUnsafePointer(to: model) { load(UnsafeRawPointer($0), entry.property.offset) }
@@ -127,16 +140,11 @@ extension JSONAdapter {
                     + "Give it a transformer that produces strings, numbers, booleans, arrays or objects.",
                 path: entry.errorPath)
         }
-        if value == nil, omitNulls { return }
-        if let key = entry.singleKey {
-            json[key] = value ?? null
-        } else {
-            try write(value ?? null, for: entry, into: &json)
-        }
+        return value
     }
 
     /// The one `NSNull` written for every `nil`.
-    private static let null = NSNull()
+    static let null = NSNull()
 
     /// Writes a value at the entry's key path; for the array form, writes each path
     /// from the dictionary the reverse transformer returned.
@@ -145,7 +153,7 @@ extension JSONAdapter {
             try insert(value, at: entry.keyPath.paths[0].segments[...], into: &json, entry: entry)
             return
         }
-        if value is NSNull { return }
+        if isJSONNull(value) { return }
         guard let values = value as? [String: Any] else {
             throw StrataError(
                 .unsupportedValue,

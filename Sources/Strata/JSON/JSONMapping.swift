@@ -21,6 +21,19 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
         /// For a property written as it is (no transformer, no check, one key) that
         /// has a specialised load (``ModelProperty/fastLoad``): its key.
         let plainKey: String?
+        /// How the value is written when it can be streamed without its JSON value
+        /// being built first (see ``JSONAdapter/stream(_:into:depth:)``).
+        let streaming: Streaming
+
+        /// Values the streaming writer writes itself.
+        enum Streaming {
+            /// Through ``JSONAdapter/jsonValue(of:in:)``.
+            case general
+            /// A nested model with the default transformer.
+            case model
+            /// An array of nested models with the default transformer.
+            case models
+        }
 
         init(
             property: ModelProperty<M>, keyPath: JSONKeyPath, singleKey: String?, transformer: ValueTransformer?,
@@ -34,6 +47,14 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
             self.checksWrittenValue = checksWrittenValue
             self.errorPath = errorPath
             plainKey = transformer == nil && !checksWrittenValue && property.fastLoad != nil ? singleKey : nil
+            switch (isCustomTransformer, property.type.unwrapped) {
+            case (false, .model(let type)) where type is any JSONSerializing.Type:
+                streaming = .model
+            case (false, .array(.model(let type), _)) where type is any JSONSerializing.Type:
+                streaming = .models
+            default:
+                streaming = .general
+            }
         }
     }
 
@@ -41,6 +62,11 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
     let requiredEntries: [Entry]
     /// The keys of ``entries``, as `serializablePropertyKeys(_:)` receives them.
     let mappedKeys: Set<String>
+    /// Whether every entry is written at one key of the model's own object (no
+    /// dotted or array key paths), so the model can be streamed member by member.
+    let isFlat: Bool
+    /// ``entries`` in the order of their JSON keys, for sorted output.
+    let entriesSortedByKey: [Entry]
     /// Why the mapping is unusable, if it is.
     let problem: StrataError?
 
@@ -100,6 +126,8 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
         }
         self.entries = entries
         self.mappedKeys = mappedKeys
+        self.isFlat = entries.allSatisfy { $0.singleKey != nil }
+        self.entriesSortedByKey = entries.sorted { ($0.singleKey ?? "") < ($1.singleKey ?? "") }
         self.requiredEntries = entries.filter { M.requiredPropertyKeys.contains($0.property.key) }
         self.problem = problems.isEmpty ? nil : StrataError(
             .invalidMapping,

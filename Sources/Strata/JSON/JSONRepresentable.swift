@@ -5,7 +5,8 @@ import Foundation
 enum JSONRepresentable {
     /// Why `value` cannot be written as JSON, or `nil` when it can.
     static func problem(with value: Any) -> String? {
-        if value is String || value is NSNull { return nil }
+        let valueType = type(of: value)
+        if valueType == String.self || valueType == NSNull.self { return nil }
         if let number = ExactNumber(value) {
             switch number {
             case .floating(let double) where !double.isFinite:

@@ -132,7 +132,7 @@ extension Model {
             // them, so a model rebuilt from its dictionaryValue skips them.
             guard property.isWritable, let value = dictionary[property.key] else { continue }
             try StrataError.at([.key(property.key)], wrapping: .validationFailed, "Validation failed") {
-                try setValidatedValue(value is NSNull ? nil : value, for: property)
+                try setValidatedValue(isJSONNull(value) ? nil : value, for: property)
             }
         }
         try validateModel()

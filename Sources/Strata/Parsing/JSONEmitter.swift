@@ -100,6 +100,64 @@ struct JSONEmitter {
         return true
     }
 
+    // MARK: - Objects written member by member
+
+    /// Whether object members are written in sorted key order; a caller that writes
+    /// members itself (``writeKey(_:first:depth:)``) must then supply them sorted.
+    var writesSortedKeys: Bool { sortedKeys }
+
+    /// Opens an object whose members the caller writes, at nesting `depth`.
+    mutating func beginObject(depth: Int) throws(JSONWritingError) {
+        guard depth < Self.maximumDepth else {
+            throw JSONWritingError(kind: .maximumDepthExceeded(Self.maximumDepth))
+        }
+        bytes.append(Byte.openBrace)
+    }
+
+    /// Writes a member's key (after a comma unless `first`); its value follows at `depth + 1`.
+    mutating func writeKey(_ key: String, first: Bool, depth: Int) {
+        if !first { bytes.append(Byte.comma) }
+        if prettyPrinted {
+            writeNewline(indent: depth + 1)
+            writeString(key)
+            writeASCII(" : ")
+        } else {
+            writeString(key)
+            bytes.append(Byte.colon)
+        }
+    }
+
+    /// Closes an object opened with ``beginObject(depth:)``.
+    mutating func endObject(hasMembers: Bool, depth: Int) {
+        if prettyPrinted && hasMembers { writeNewline(indent: depth) }
+        bytes.append(Byte.closeBrace)
+    }
+
+    /// Opens an array whose elements the caller writes, at nesting `depth`.
+    mutating func beginArray(depth: Int) throws(JSONWritingError) {
+        guard depth < Self.maximumDepth else {
+            throw JSONWritingError(kind: .maximumDepthExceeded(Self.maximumDepth))
+        }
+        bytes.append(Byte.openBracket)
+    }
+
+    /// Starts an element (after a comma unless `first`); the element follows at `depth + 1`.
+    mutating func beginElement(first: Bool, depth: Int) {
+        if !first { bytes.append(Byte.comma) }
+        if prettyPrinted { writeNewline(indent: depth + 1) }
+    }
+
+    /// Closes an array opened with ``beginArray(depth:)``.
+    mutating func endArray(hasElements: Bool, depth: Int) {
+        if prettyPrinted && hasElements { writeNewline(indent: depth) }
+        bytes.append(Byte.closeBracket)
+    }
+
+    /// Writes `null`.
+    mutating func writeNull() {
+        writeASCII("null")
+    }
+
     // MARK: - Containers
 
     private mutating func writeObject(_ dictionary: [String: Any], depth: Int) throws(JSONWritingError) {

@@ -132,7 +132,7 @@ enum DefaultTransformers {
     private static func convert(
         _ item: Any, with transformer: ValueTransformer?, element: PropertyType, at component: StrataError.PathComponent
     ) throws -> Any? {
-        if item is NSNull {
+        if isJSONNull(item) {
             guard element.isOptional else {
                 throw StrataError(
                     .nullForNonOptional, "Found null, but the elements are \(element.name), which is not optional.",

@@ -152,7 +152,7 @@ extension ValueTransformer {
             { (array: [Any]) throws -> [Any?] in
                 try array.enumerated().map { index, value in
                     try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
-                        try element.transformedValue(value is NSNull ? nil : value)
+                        try element.transformedValue(isJSONNull(value) ? nil : value)
                     }
                 }
             },
