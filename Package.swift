@@ -5,6 +5,8 @@ let strictSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 let package = Package(
     name: "Strata",
+    // Synchronization's Mutex needs macOS 15 / iOS 18 on Apple platforms.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Strata", targets: ["Strata"]),
         .executable(name: "StrataExample", targets: ["StrataExample"]),

@@ -65,5 +65,48 @@ do {
 
 // MARK: - Archiving
 
-// Added with the archive bridge: archive a small SecureCodingModel into
-// UserDefaults(suiteName:) under a temporary HOME, and read it back.
+// The settings model is archived with NSSecureCoding into a UserDefaults suite
+// kept in a temporary folder (never the user's own defaults), then read back.
+heading("Archiving BrowserSettings into UserDefaults")
+
+do {
+    let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("StrataExample-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    guard let defaults = UserDefaults(suiteName: folder.appendingPathComponent("settings").path) else {
+        fail("Could not open a UserDefaults suite in \(folder.path).")
+    }
+
+    var settings = BrowserSettings()
+    settings.textSize = 15
+    settings.theme = .dark
+    settings.pinnedRepositories = repositories.prefix(2).map(\.fullName)
+    settings.lastOpened = Date(timeIntervalSince1970: 1_714_566_600)
+    settings.accessToken = "secret-token"
+
+    let archive = try ModelArchiver.archivedData(with: settings)
+    print("Archived \(archive.count) bytes (model version \(BrowserSettings.modelVersion)); "
+        + "the access token is excluded: \(archive.range(of: Data("secret-token".utf8)) == nil)")
+
+    try defaults.setModel(settings, forKey: "browserSettings")
+    guard let saved = try defaults.model(of: BrowserSettings.self, forKey: "browserSettings") else {
+        fail("The settings were not found in UserDefaults.")
+    }
+    print("Read back from UserDefaults: text size \(saved.textSize), theme \(saved.theme), "
+        + "pinned \(saved.pinnedRepositories.joined(separator: ", "))")
+    var expected = settings
+    expected.accessToken = ""
+    print("Same settings, without the token: \(saved == expected)")
+
+    // A tampered archive is refused with an error, never a crash.
+    var tampered = archive
+    tampered.replaceSubrange(0..<8, with: Data("garbage!".utf8))
+    do {
+        _ = try ModelArchiver.unarchivedModel(of: BrowserSettings.self, from: tampered)
+    } catch {
+        print("A tampered archive is refused: \(error)")
+    }
+} catch {
+    fail("Archiving failed: \(error)")
+}

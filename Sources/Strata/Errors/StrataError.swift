@@ -19,8 +19,11 @@ import Foundation
 public struct StrataError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// The kind of failure.
     public enum Code: String, Sendable, CaseIterable {
-        /// The input is not a JSON object where a model was expected, or not valid JSON.
+        /// The input is not a JSON object where a model was expected.
         case invalidJSONDictionary
+        /// The data is not valid JSON; the ``StrataError/underlyingError`` is the
+        /// reader's ``JSONParsingError``, with line and column.
+        case invalidJSON
         /// An intermediate of a dotted key path is not a JSON object.
         case invalidJSONKeyPath
         /// The model's schema or JSON mapping is wrong (a programming error).
@@ -47,6 +50,8 @@ public struct StrataError: Error, Sendable, CustomStringConvertible, LocalizedEr
         case invalidArchive
         /// The archive was written by a newer version of the model.
         case unsupportedModelVersion
+        /// A migration hook, `decodeValue(forKey:with:modelVersion:)`, threw.
+        case migrationFailed
     }
 
     /// One step of a ``StrataError/path``.

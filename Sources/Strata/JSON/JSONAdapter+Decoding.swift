@@ -48,12 +48,13 @@ extension JSONAdapter {
         return try models(of: T.self, from: json)
     }
 
-    /// Parses JSON data into Foundation objects.
+    /// Parses JSON data with Strata's reader, into Swift natives (`Int`, `Double`,
+    /// `Bool`, `String`, …): the shapes the mapping layer converts fastest.
     static func parse(_ data: Data) throws -> Any {
         do {
-            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return try JSONReader.nativeObject(with: data)
         } catch {
-            throw StrataError(.invalidJSONDictionary, "The data is not valid JSON: \(error)", underlyingError: error)
+            throw StrataError(.invalidJSON, "The data is not valid JSON. \(error)", underlyingError: error)
         }
     }
 

@@ -42,11 +42,17 @@ extension JSONAdapter {
         try serialize(try dictionaries(from: models, options: options), options: options)
     }
 
+    /// Writes JSON with Strata's writer. Slashes are not escaped (`"https://…"`, not
+    /// `"https:\/\/…"`); both are valid JSON.
     static func serialize(_ object: Any, options: Options) throws -> Data {
-        var writing: JSONSerialization.WritingOptions = []
+        var writing: JSONWriter.Options = [.withoutEscapingSlashes]
         if options.contains(.sortedKeys) { writing.insert(.sortedKeys) }
         if options.contains(.prettyPrinted) { writing.insert(.prettyPrinted) }
-        return try JSONSerialization.data(withJSONObject: object, options: writing)
+        do {
+            return Data(try JSONWriter.bytes(withJSONObject: object, options: writing))
+        } catch {
+            throw StrataError(.unsupportedValue, "The value cannot be written as JSON: \(error)", underlyingError: error)
+        }
     }
 
     /// Encodes `model` with the mapping of its dynamic type, so a subclass held as

@@ -8,7 +8,13 @@ extension Model {
     /// ```
     /// - Throws: ``StrataError/Code-swift.enum/unknownKey`` when `key` is not in ``propertyKeys``.
     public func value(forKey key: String) throws -> Any? {
-        try ModelSchema<Self>.shared.property(forKey: key).read(self)
+        if let subclass = subclassType {
+            func read<Subclass: Model>(as _: Subclass.Type) throws -> Any? {
+                try (self as? Subclass)?.value(forKey: key)
+            }
+            return try read(as: subclass)
+        }
+        return try ModelSchema<Self>.shared.property(forKey: key).read(self)
     }
 
     /// Validates `value` and stores it in the property named `key`.
@@ -25,6 +31,14 @@ extension Model {
     /// - Throws: a ``StrataError`` for an unknown or read-only key, a value of the
     ///   wrong type, `nil` for a non-optional property, or a refused validation.
     public mutating func setValue(_ value: Any?, forKey key: String) throws {
+        if let subclass = subclassType {
+            func write<Subclass: Model>(as _: Subclass.Type) throws {
+                // A class instance: setting through the subclass sets this object.
+                var object = self as? Subclass
+                try object?.setValue(value, forKey: key)
+            }
+            return try write(as: subclass)
+        }
         let property = try ModelSchema<Self>.shared.property(forKey: key)
         try StrataError.at([.key(key)], wrapping: .validationFailed, "Validation failed") {
             try setValidatedValue(value, for: property)
@@ -34,7 +48,7 @@ extension Model {
     /// The validated setter every front end shares: ``validateValue(_:forKey:)``, then
     /// the type check, then the store. Errors carry no path; callers add theirs.
     mutating func setValidatedValue(_ value: Any?, for property: ModelProperty<Self>) throws {
-        guard let write = property.write else {
+        guard property.isWritable else {
             throw StrataError(
                 .readOnlyKey,
                 "'\(property.key)' of \(Self.self) is read-only (a let or computed property); it cannot be set.")
@@ -61,10 +75,10 @@ extension Model {
                     "'\(property.key)' of \(Self.self) is not optional, so it cannot be set to nil. "
                         + "Make the property optional, or leave the value out.")
             }
-            _ = write(&self, nil)
+            _ = property.write?(&self, nil)
             return
         }
-        guard write(&self, validated) else {
+        guard property.write?(&self, validated) == true else {
             throw StrataError(
                 .typeMismatch,
                 "Expected \(property.type.name) for '\(property.key)' of \(Self.self), found \(describe(validated)).")
@@ -78,6 +92,12 @@ extension Model {
     /// user.dictionaryValue   // ["login": "ada", "age": 36]
     /// ```
     public var dictionaryValue: [String: Any] {
+        if let subclass = subclassType {
+            func dictionary<Subclass: Model>(as _: Subclass.Type) -> [String: Any] {
+                (self as? Subclass)?.dictionaryValue ?? [:]
+            }
+            return dictionary(as: subclass)
+        }
         let schema = ModelSchema<Self>.shared
         var dictionary: [String: Any] = [:]
         dictionary.reserveCapacity(schema.properties.count)
@@ -90,7 +110,8 @@ extension Model {
     /// Creates a model from a dictionary keyed by property key, setting each value
     /// through the validated setter and then calling ``validate()``.
     ///
-    /// `NSNull` stands for `nil`; keys that are absent keep their defaults.
+    /// `NSNull` stands for `nil`; keys that are absent keep their defaults. Read-only
+    /// keys are skipped, so `try User(dictionary: user.dictionaryValue)` rebuilds a model.
     ///
     /// ```swift
     /// let user = try User(dictionary: ["login": "ada", "age": 36])
@@ -102,11 +123,22 @@ extension Model {
         try schema.check()
         for (key, value) in dictionary {
             let property = try schema.property(forKey: key)
+            // Read-only keys are derived or fixed at creation: dictionaryValue lists
+            // them, so a model rebuilt from its dictionaryValue skips them.
+            guard property.isWritable else { continue }
             try StrataError.at([.key(key)], wrapping: .validationFailed, "Validation failed") {
                 try setValidatedValue(value is NSNull ? nil : value, for: property)
             }
         }
         try validateModel()
+    }
+
+    /// For a class instance held as one of its superclasses, its own type: key-value
+    /// coding then sees the subclass's properties too. `nil` when the static type is
+    /// the dynamic one (always, for structs).
+    private var subclassType: (any Model.Type)? {
+        let dynamicType: any Model.Type = type(of: self)
+        return ObjectIdentifier(dynamicType) == ObjectIdentifier(Self.self) ? nil : dynamicType
     }
 
     /// Runs ``validate()``, wrapping an error from user code.

@@ -27,7 +27,8 @@ final class ModelProperty<M>: @unchecked Sendable {
     /// and a specialised store that skips the general path (see ``FastAccessors``).
     let fastStore: (offset: Int, store: FastAccessors.Store)?
 
-    var isWritable: Bool { write != nil }
+    /// Whether the key path can be written.
+    let isWritable: Bool
 
     init(
         key: String, type: PropertyType, isOptional: Bool, read: @escaping (M) -> Any?,
@@ -40,6 +41,7 @@ final class ModelProperty<M>: @unchecked Sendable {
         self.isOptional = isOptional
         self.read = read
         self.write = write
+        self.isWritable = write != nil
         self.fastLoad = fastLoad
         self.fastStore = fastStore
     }

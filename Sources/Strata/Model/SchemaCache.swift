@@ -8,7 +8,8 @@ enum SchemaCache {
     enum Kind: Hashable, Sendable {
         case schema
         case jsonMapping
-        case archiveLayout
+        case archivePlan
+        case archiveClassNames
     }
 
     private struct Key: Hashable {

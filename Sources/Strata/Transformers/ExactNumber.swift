@@ -76,7 +76,10 @@ enum ExactNumber {
         case .floating(let v):
             guard v.isFinite else { return v.isNaN ? nil : F(v) }
             result = F(v)
-        case .decimal(let v): result = F(NSDecimalNumber(decimal: v).doubleValue)
+        case .decimal(let v):
+            // Through the text: correctly rounded, where NSDecimalNumber.doubleValue is not.
+            guard let double = Double(v.description) else { return nil }
+            result = F(double)
         case .boolean: return nil
         }
         return result.isFinite ? result : nil

@@ -99,4 +99,15 @@ struct ClassClusterTests {
         #expect(try circle.value(forKey: "radius") as? Double == 4)
         #expect(Set(circle.dictionaryValue.keys) == ["name", "radius"])
     }
+
+    /// Key-value coding follows the dynamic type, as Objective-C KVC does: a Circle
+    /// held as a Shape still has a radius.
+    @Test func keyValueCodingOnASubclassHeldAsItsBaseClassSeesTheSubclassKeys() throws {
+        let circle = Circle()
+        var shape: Shape = circle
+        try shape.setValue(7, forKey: "radius")
+        #expect(circle.radius == 7)
+        #expect(try shape.value(forKey: "radius") as? Double == 7)
+        #expect(Set(shape.dictionaryValue.keys) == ["name", "radius"])
+    }
 }

@@ -22,11 +22,40 @@ struct JSONDecodingTests {
     }
 
     @Test func dataThatIsNotAnObjectIsInvalidJSONDictionary() throws {
-        for text in ["[1, 2]", "\"text\"", "{not json"] {
+        for text in ["[1, 2]", "\"text\""] {
             let error = try #require(throws: StrataError.self) { try JSONAdapter.model(of: Repo.self, from: Data(text.utf8)) }
             #expect(error.code == .invalidJSONDictionary, "\(text)")
         }
     }
+
+    @Test func dataThatIsNotJSONIsInvalidJSONWithTheReadersLocation() throws {
+        let error = try #require(throws: StrataError.self) {
+            try JSONAdapter.model(of: Repo.self, from: Data("{\"id\": 1,\n \"full_name\" \"x\"}".utf8))
+        }
+        #expect(error.code == .invalidJSON)
+        let parsing = try #require(error.underlyingError as? JSONParsingError)
+        #expect(parsing.line == 2)
+        #expect(error.description.hasPrefix("The data is not valid JSON. "))
+    }
+
+    /// Numbers with more digits than a Double keeps reach a Decimal property exactly,
+    /// and a Double property correctly rounded.
+    @Test func longNumbersInDataKeepTheirDigits() throws {
+        let data = Data(#"{"decimal": 12345678901234567890.123456789, "double": 0.30000000000000004}"#.utf8)
+        let model = try JSONAdapter.model(of: PreciseNumbers.self, from: data)
+        #expect(model.decimal == Decimal(string: "12345678901234567890.123456789"))
+        #expect(model.double == 0.1 + 0.2)
+    }
+}
+
+struct PreciseNumbers: JSONSerializing {
+    var decimal = Decimal(0)
+    var double = 0.0
+    static let propertyKeys: PropertyKeys<PreciseNumbers> = ["decimal": \.decimal, "double": \.double]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["decimal": "decimal", "double": "double"]
+}
+
+extension JSONDecodingTests {
 
     @Test func decodesAnArrayOfModelsAndNamesTheIndexOnError() throws {
         let owners = try JSONAdapter.models(of: Owner.self, from: [["login": "a", "id": 1], ["login": "b", "id": 2]])

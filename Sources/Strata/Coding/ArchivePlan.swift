@@ -1,0 +1,69 @@
+/// What Strata archives for a model type: the archived properties with their
+/// behaviours, and the classes its archives may contain. Built once per type,
+/// checked once, cached.
+final class ArchivePlan<M: SecureCodingModel>: Sendable {
+    struct Entry: Sendable {
+        let property: ModelProperty<M>
+        let behavior: EncodingBehavior
+    }
+
+    /// The properties that reach the archive, in declaration order.
+    let entries: [Entry]
+    /// Why the model cannot be archived, if it cannot.
+    let problem: StrataError?
+
+    /// The cached plan of `M`.
+    static var shared: ArchivePlan<M> {
+        SchemaCache.value(.archivePlan, for: M.self) { ArchivePlan() }
+    }
+
+    /// The plan, or the error that makes the model unarchivable.
+    static func resolved() throws -> ArchivePlan<M> {
+        let plan = shared
+        if let problem = plan.problem { throw problem }
+        return plan
+    }
+
+    /// The exact class names archives of `M` contain (cached; see ``ArchiveFormat/classNames(for:)``).
+    static var classNames: Set<String> {
+        SchemaCache.value(.archiveClassNames, for: M.self) { ClassTable(names: ArchiveFormat.classNames(for: M.self)) }.names
+    }
+
+    /// The cache entry for ``classNames``.
+    private final class ClassTable: Sendable {
+        let names: Set<String>
+        init(names: Set<String>) { self.names = names }
+    }
+
+    private init() {
+        let schema = ModelSchema<M>.shared
+        let behaviors = M.encodingBehaviorsByPropertyKey
+        var problems: [String] = []
+        if let problem = schema.problem { problems.append(problem.reason) }
+        for key in behaviors.keys.sorted() where (try? schema.property(forKey: key)) == nil {
+            problems.append("'\(key)' has an encoding behavior but is not in propertyKeys.")
+        }
+        var entries: [Entry] = []
+        for property in schema.properties {
+            let behavior = behaviors[property.key] ?? (property.isWritable ? .unconditional : .excluded)
+            guard behavior != .excluded else { continue }
+            if ArchiveFormat.reservedKeys.contains(property.key) {
+                problems.append("'\(property.key)' is a key Strata's archive format reserves; rename the property key.")
+            } else if !property.isWritable {
+                problems.append(
+                    "'\(property.key)' is read-only (a let or computed property), so it cannot be decoded; "
+                        + "mark it .excluded in encodingBehaviorsByPropertyKey.")
+            } else if let problem = ArchiveFormat.problem(with: property.type) {
+                problems.append(
+                    "'\(property.key)' has type \(property.type.name), which cannot be archived: \(problem). "
+                        + "Mark it .excluded in encodingBehaviorsByPropertyKey, or change its type.")
+            } else {
+                entries.append(Entry(property: property, behavior: behavior))
+            }
+        }
+        self.entries = entries
+        self.problem = problems.isEmpty ? nil : StrataError(
+            .unsupportedValue,
+            "\(M.self) cannot be archived: " + problems.joined(separator: " "))
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// The `NSSecureCoding` object that carries one model in a keyed archive: the
+/// root of every Strata archive, and each nested model.
+///
+/// A top-level, final, non-generic class, because on Linux `NSStringFromClass`
+/// traps for nested and generic classes. The typed work is captured in closures
+/// (encoding) or chosen by the ``DecodingExpectation`` the reader binds
+/// (decoding), since `init(coder:)` cannot be told which model type to build.
+/// `NSCoding` cannot throw either, so errors travel in ``content`` and in the
+/// ``EncodingSession``.
+final class ArchivedModel: NSObject, NSSecureCoding {
+    static var supportsSecureCoding: Bool { true }
+
+    /// The model (being written, or decoded), or why decoding failed.
+    let content: Result<Any, StrataError>
+    /// Writes the model's keys; `nil` for a decoded wrapper.
+    private let writer: ((NSCoder) throws -> Void)?
+
+    init<M: SecureCodingModel>(_ model: M) {
+        content = .success(model)
+        writer = { coder in try ArchivedModel.write(model, to: coder) }
+        super.init()
+    }
+
+    func encode(with coder: NSCoder) {
+        guard let writer else { return }
+        do {
+            try writer(coder)
+        } catch {
+            ArchiveContext.session?.record(error)
+        }
+    }
+
+    init?(coder: NSCoder) {
+        writer = nil
+        let expectation = ArchiveContext.expectation
+        content = ArchiveContext.$expectation.withValue(nil) {
+            guard case .model(let type)? = expectation else {
+                return .failure(StrataError(
+                    .invalidArchive,
+                    "A Strata model was found where the archive should hold another value. "
+                        + "Decode Strata models with NSCoder.decodeModel(of:forKey:)."))
+            }
+            do {
+                return .success(try type.readArchived(from: coder))
+            } catch let error as StrataError {
+                return .failure(error)
+            } catch {
+                return .failure(StrataError(.invalidArchive, "Decoding failed: \(error)", underlyingError: error))
+            }
+        }
+        super.init()
+    }
+
+    /// Writes the archive name, the version, and every archived property that is not `nil`.
+    static func write<M: SecureCodingModel>(_ model: M, to coder: NSCoder) throws {
+        let plan = try ArchivePlan<M>.resolved()
+        guard let session = ArchiveContext.session else {
+            throw StrataError(.unsupportedValue, "Strata models are archived through ModelArchiver or NSCoder.encodeModel(_:forKey:).")
+        }
+        coder.encode(M.archiveName as NSString, forKey: ArchiveFormat.nameKey)
+        coder.encode(Int64(M.modelVersion), forKey: ArchiveFormat.versionKey)
+        session.writing(model) {
+            for entry in plan.entries {
+                guard let value = entry.property.read(model) else { continue }
+                session.at(.key(entry.property.key)) {
+                    do {
+                        try ArchivedValueCoding.encode(
+                            value, as: entry.property.type, forKey: entry.property.key,
+                            conditional: entry.behavior == .conditional, into: coder)
+                    } catch {
+                        session.record(error)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads a model of type `M`: checks the archive name and version, decodes
+    /// each archived key through the migration hook, stores it through the
+    /// validated setter, and validates the model.
+    static func read<M: SecureCodingModel>(_ type: M.Type, from coder: NSCoder) throws -> M {
+        let plan = try ArchivePlan<M>.resolved()
+        let name = coder.containsValue(forKey: ArchiveFormat.nameKey)
+            ? coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: ArchiveFormat.nameKey) as? NSString : nil
+        guard let name = name.map({ $0 as String }), coder.containsValue(forKey: ArchiveFormat.versionKey) else {
+            throw StrataError(
+                .invalidArchive,
+                "The archive does not record a model name and version, so it was not written by Strata for \(M.self).")
+        }
+        guard name == M.archiveName else {
+            throw StrataError(
+                .invalidArchive,
+                "The archive holds a model archived as '\(name)', not '\(M.archiveName)' (\(M.self)). Decode it as the "
+                    + "type that wrote it; if that type was renamed to \(M.self), set its archiveName to '\(name)'.")
+        }
+        let rawVersion = coder.decodeInt64(forKey: ArchiveFormat.versionKey)
+        guard let version = Int(exactly: rawVersion), version >= 0 else {
+            throw StrataError(.invalidArchive, "The archive records an invalid model version, \(rawVersion).")
+        }
+        guard version <= M.modelVersion else {
+            throw StrataError(
+                .unsupportedModelVersion,
+                "The archive was written by version \(version) of \(M.archiveName), but this build of \(M.self) reads "
+                    + "versions up to \(M.modelVersion). Update the app, or discard the archive.")
+        }
+        var model = M()
+        for entry in plan.entries {
+            let key = entry.property.key
+            let value: Any?
+            do {
+                value = try M.decodeValue(forKey: key, with: coder, modelVersion: version)
+            } catch let error as StrataError {
+                throw error.prefixed(with: [.key(key)])
+            } catch {
+                throw StrataError(
+                    .migrationFailed,
+                    "\(M.self).decodeValue(forKey:with:modelVersion:) failed for an archive of version \(version): \(error)",
+                    path: [.key(key)], underlyingError: error)
+            }
+            guard let value else { continue }
+            try StrataError.at([.key(key)], wrapping: .validationFailed, "Validation failed") {
+                try model.setValidatedValue(value, for: entry.property)
+            }
+        }
+        try model.validateModel()
+        return model
+    }
+}
+
+extension SecureCodingModel {
+    /// Reads a model of this type from `coder`; called through an existential
+    /// metatype by ``ArchivedModel``.
+    static func readArchived(from coder: NSCoder) throws -> Any {
+        try ArchivedModel.read(Self.self, from: coder)
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+
+/// Writes and reads one value under one coder key, chosen by the value's
+/// ``PropertyType``: the one mechanism behind model properties and collection
+/// elements.
+///
+/// Scalars use typed coder calls (`Bool`, `Int64`, `Double`), so nothing is
+/// boxed in an `NSNumber`, and are restored to their exact Swift type: an `Int8`
+/// comes back as an `Int8`, a `Bool` as a `Bool`. Text-like values (`String`,
+/// `URL`, `UUID`, `Decimal`, integers wider than 64 bits) are stored as strings,
+/// `Data` as data, `Date` as its seconds since the reference date. Collections and
+/// nested models are bridge objects (``ArchivedCollection``, ``ArchivedModel``).
+enum ArchivedValueCoding {
+    /// Writes `value`, which is not `nil`, as a value of `type` under `key`.
+    /// `conditional` writes a class-model object with `encodeConditionalObject`.
+    static func encode(
+        _ value: Any, as type: PropertyType, forKey key: String, conditional: Bool = false, into coder: NSCoder
+    ) throws {
+        switch type {
+        case .optional(let wrapped):
+            try encode(value, as: wrapped, forKey: key, conditional: conditional, into: coder)
+        case .bool:
+            coder.encode(try typed(value, Bool.self, type), forKey: key)
+        case .integer(let integer):
+            try encodeInteger(integer, value, forKey: key, into: coder)
+        case .floatingPoint(let floating):
+            try encodeFloatingPoint(floating, value, forKey: key, into: coder)
+        case .string:
+            coder.encode(try typed(value, String.self, type) as NSString, forKey: key)
+        case .url:
+            coder.encode(try typed(value, URL.self, type).absoluteString as NSString, forKey: key)
+        case .uuid:
+            coder.encode(try typed(value, UUID.self, type).uuidString as NSString, forKey: key)
+        case .decimal:
+            coder.encode(try typed(value, Decimal.self, type).description as NSString, forKey: key)
+        case .date:
+            coder.encode(try typed(value, Date.self, type).timeIntervalSinceReferenceDate, forKey: key)
+        case .data:
+            coder.encode(try typed(value, Data.self, type) as NSData, forKey: key)
+        case .rawRepresentable(let representable, let raw):
+            guard let rawValue = rawValue(of: value, as: representable) else {
+                throw mismatch(type, value)
+            }
+            try encode(rawValue, as: raw, forKey: key, into: coder)
+        case .model(let model):
+            guard let coding = model as? any SecureCodingModel.Type else {
+                throw StrataError(
+                    .unsupportedValue, "\(model) is a Model but not a SecureCodingModel; conform it to SecureCodingModel.")
+            }
+            try encodeModel(coding, value, forKey: key, conditional: conditional, into: coder)
+        case .array(let element, let builder):
+            guard let elements = builder.elements(of: value) else { throw mismatch(type, value) }
+            coder.encode(ArchivedCollection(elements: elements.map { (nil, $0) }, of: element), forKey: key)
+        case .dictionary(let element, let builder):
+            guard let values = builder.values(of: value) else { throw mismatch(type, value) }
+            let sorted = values.sorted { $0.key < $1.key }.map { (Optional($0.key), $0.value) }
+            coder.encode(ArchivedCollection(elements: sorted, of: element), forKey: key)
+        case .other(let other):
+            throw StrataError(.unsupportedValue, "\(other) is not a type Strata can archive.")
+        }
+    }
+
+    /// Reads the value of `type` under `key`; `nil` when the key is absent (or
+    /// holds a conditional object that was not written).
+    ///
+    /// Absent keys are checked with `containsValue(forKey:)` before any decode:
+    /// on Linux, decoding an absent object key poisons the whole unarchiver.
+    static func decode(_ type: PropertyType, forKey key: String, from coder: NSCoder) throws -> Any? {
+        guard coder.containsValue(forKey: key) else { return nil }
+        switch type {
+        case .optional(let wrapped):
+            return try decode(wrapped, forKey: key, from: coder)
+        case .bool:
+            return coder.decodeBool(forKey: key)
+        case .integer(let integer):
+            return try decodeInteger(integer, forKey: key, from: coder)
+        case .floatingPoint(let floating):
+            return try decodeFloatingPoint(floating, forKey: key, from: coder)
+        case .string:
+            return try decodeString(forKey: key, from: coder, as: type)
+        case .url:
+            return try decodeText(forKey: key, from: coder, as: type) { URL(string: $0) }
+        case .uuid:
+            return try decodeText(forKey: key, from: coder, as: type) { UUID(uuidString: $0) }
+        case .decimal:
+            return try decodeText(forKey: key, from: coder, as: type) { Decimal(string: $0, locale: posix) }
+        case .date:
+            let seconds = coder.decodeDouble(forKey: key)
+            guard seconds.isFinite else { throw invalid("a date of \(seconds) seconds", type) }
+            return Date(timeIntervalSinceReferenceDate: seconds)
+        case .data:
+            let object = coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: key)
+            guard let data = object as? NSData else { throw invalid(describe(object), type) }
+            return Data(referencing: data)
+        case .rawRepresentable(let representable, let raw):
+            guard let rawValue = try decode(raw, forKey: key, from: coder) else { return nil }
+            guard let value = makeRepresentable(representable, from: rawValue) else {
+                throw StrataError(
+                    .invalidArchive,
+                    "The archived raw value \(describe(rawValue)) is not a case of \(representable). "
+                        + "Convert old values in decodeValue(forKey:with:modelVersion:).")
+            }
+            return value
+        case .model(let model):
+            guard let coding = model as? any SecureCodingModel.Type else {
+                throw StrataError(
+                    .unsupportedValue, "\(model) is a Model but not a SecureCodingModel; conform it to SecureCodingModel.")
+            }
+            let object = ArchiveContext.expecting(.model(coding)) {
+                coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: key)
+            }
+            guard let object else { return nil }
+            guard let wrapper = object as? ArchivedModel else { throw invalid(describe(object), type) }
+            let decoded = try wrapper.content.get()
+            guard Swift.type(of: decoded) == model else { throw invalid("an archived \(Swift.type(of: decoded))", type) }
+            return decoded
+        case .array, .dictionary:
+            let object = ArchiveContext.expecting(.collection(type)) {
+                coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: key)
+            }
+            guard let wrapper = object as? ArchivedCollection else { throw invalid(describe(object), type) }
+            return try wrapper.content.get()
+        case .other(let other):
+            throw StrataError(.unsupportedValue, "\(other) is not a type Strata can archive.")
+        }
+    }
+
+    // MARK: - Scalars
+
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
+    private static func encodeInteger<I: FixedWidthInteger>(
+        _ type: I.Type, _ value: Any, forKey key: String, into coder: NSCoder
+    ) throws {
+        guard let integer = value as? I else { throw mismatch(.integer(I.self), value) }
+        if I.bitWidth > 64 {
+            coder.encode(String(integer) as NSString, forKey: key)
+        } else if I.isSigned {
+            coder.encode(Int64(integer), forKey: key)
+        } else {
+            coder.encode(Int64(bitPattern: UInt64(integer)), forKey: key)
+        }
+    }
+
+    private static func decodeInteger<I: FixedWidthInteger>(
+        _ type: I.Type, forKey key: String, from coder: NSCoder
+    ) throws -> I {
+        if I.bitWidth > 64 {
+            return try decodeText(forKey: key, from: coder, as: .integer(I.self)) { I($0) }
+        }
+        let raw = coder.decodeInt64(forKey: key)
+        let value = I.isSigned ? I(exactly: raw) : I(exactly: UInt64(bitPattern: raw))
+        guard let value else {
+            throw invalid("the number \(I.isSigned ? String(raw) : String(UInt64(bitPattern: raw)))", .integer(I.self))
+        }
+        return value
+    }
+
+    private static func encodeFloatingPoint<F: BinaryFloatingPoint>(
+        _ type: F.Type, _ value: Any, forKey key: String, into coder: NSCoder
+    ) throws {
+        guard let number = value as? F else { throw mismatch(.floatingPoint(F.self), value) }
+        coder.encode(Double(number), forKey: key)
+    }
+
+    private static func decodeFloatingPoint<F: BinaryFloatingPoint>(
+        _ type: F.Type, forKey key: String, from coder: NSCoder
+    ) throws -> F {
+        let number = coder.decodeDouble(forKey: key)
+        let value = F(number)
+        guard value.isFinite || !number.isFinite else { throw invalid("the number \(number)", .floatingPoint(F.self)) }
+        return value
+    }
+
+    private static func decodeString(forKey key: String, from coder: NSCoder, as type: PropertyType) throws -> String {
+        let object = coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: key)
+        guard let string = object as? NSString else { throw invalid(describe(object), type) }
+        return string as String
+    }
+
+    /// Reads a value stored as a string, converting it with `make`.
+    private static func decodeText<T>(
+        forKey key: String, from coder: NSCoder, as type: PropertyType, _ make: (String) -> T?
+    ) throws -> T {
+        let string = try decodeString(forKey: key, from: coder, as: type)
+        guard let value = make(string) else { throw invalid(describe(string), type) }
+        return value
+    }
+
+    // MARK: - Raw values and models
+
+    private static func rawValue<R: RawRepresentable>(of value: Any, as type: R.Type) -> Any? {
+        (value as? R)?.rawValue
+    }
+
+    private static func makeRepresentable<R: RawRepresentable>(_ type: R.Type, from raw: Any) -> Any? {
+        (raw as? R.RawValue).flatMap { R(rawValue: $0) }
+    }
+
+    private static func encodeModel<S: SecureCodingModel>(
+        _ type: S.Type, _ value: Any, forKey key: String, conditional: Bool, into coder: NSCoder
+    ) throws {
+        guard let model = value as? S else { throw mismatch(.model(S.self), value) }
+        guard let session = ArchiveContext.session else {
+            throw StrataError(.unsupportedValue, "Strata models are archived through ModelArchiver or NSCoder.encodeModel(_:forKey:).")
+        }
+        let wrapper = try session.wrapper(for: model)
+        if conditional && S.self is AnyClass {
+            coder.encodeConditionalObject(wrapper, forKey: key)
+        } else {
+            coder.encode(wrapper, forKey: key)
+        }
+    }
+
+    // MARK: - Errors
+
+    private static func typed<T>(_ value: Any, _ type: T.Type, _ propertyType: PropertyType) throws -> T {
+        guard let typed = value as? T else { throw mismatch(propertyType, value) }
+        return typed
+    }
+
+    private static func mismatch(_ type: PropertyType, _ value: Any) -> StrataError {
+        StrataError(.typeMismatch, "Expected \(type.name) to archive, found \(describe(value)).")
+    }
+
+    private static func invalid(_ found: String, _ type: PropertyType) -> StrataError {
+        StrataError(
+            .invalidArchive,
+            "Expected \(type.name) in the archive, found \(found). The archive is damaged or was not written for this model.")
+    }
+}

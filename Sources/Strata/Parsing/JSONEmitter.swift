@@ -1,0 +1,307 @@
+import Foundation
+
+/// Lets the writer see through `Optional` values boxed in `Any`.
+private protocol JSONOptionalBox {
+    var unwrappedForJSON: Any? { get }
+}
+
+extension Optional: JSONOptionalBox {
+    fileprivate var unwrappedForJSON: Any? {
+        switch self {
+        case .some(let wrapped): return wrapped
+        case .none: return nil
+        }
+    }
+}
+
+/// The class of `NSNumber(value: true)` (`__NSCFBoolean`), which tells booleans
+/// apart from `Int8` numbers that share the `"c"` `objCType`.
+private let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+/// Walks a value and appends its JSON bytes to ``bytes``.
+///
+/// Values are dispatched on their exact dynamic type before any `as?` cast,
+/// because on Linux `as?` bridges loosely (`NSNumber as? Bool`, `5 as? NSNumber`).
+struct JSONEmitter {
+    /// Containers nested deeper than this throw (guards against self-containing Foundation containers).
+    static let maximumDepth = 512
+
+    private(set) var bytes: [UInt8] = []
+    private let prettyPrinted: Bool
+    private let sortedKeys: Bool
+    private let escapesSlashes: Bool
+
+    init(options: JSONWriter.Options) {
+        prettyPrinted = options.contains(.prettyPrinted)
+        sortedKeys = options.contains(.sortedKeys)
+        escapesSlashes = !options.contains(.withoutEscapingSlashes)
+        bytes.reserveCapacity(512)
+    }
+
+    mutating func write(_ value: Any, depth: Int) throws(JSONWritingError) {
+        let type = type(of: value)
+        // Most frequent exact types first.
+        if type == String.self, let string = value as? String {
+            writeString(string)
+        } else if type == Int.self, let int = value as? Int {
+            writeInteger(int)
+        } else if type == [String: Any].self, let dictionary = value as? [String: Any] {
+            try writeObject(dictionary, depth: depth)
+        } else if type == [Any].self, let array = value as? [Any] {
+            try writeArray(array, depth: depth)
+        } else if type == Bool.self, let bool = value as? Bool {
+            writeBool(bool)
+        } else if type == Double.self, let double = value as? Double {
+            try writeDouble(double)
+        } else if type is NSNumber.Type, let number = value as? NSNumber {
+            try writeNumber(number)
+        } else if type is NSNull.Type {
+            writeASCII("null")
+        } else if type is NSString.Type, let string = value as? String {
+            writeString(string)
+        } else if try writeOtherScalar(value, type: type) {
+            return
+        } else if let optional = value as? any JSONOptionalBox {
+            if let wrapped = optional.unwrappedForJSON {
+                try write(wrapped, depth: depth)
+            } else {
+                writeASCII("null")
+            }
+        } else if let dictionary = value as? [String: Any] {
+            // Typed dictionaries ([String: Int]) and NSDictionary with string keys.
+            try writeObject(dictionary, depth: depth)
+        } else if let array = value as? [Any] {
+            // Typed arrays ([Int]) and NSArray.
+            try writeArray(array, depth: depth)
+        } else if let dictionary = value as? [AnyHashable: Any] {
+            let badKey = dictionary.keys.first { !($0.base is String) }
+            let keyType = badKey.map { String(describing: Swift.type(of: $0.base)) } ?? "unknown"
+            throw JSONWritingError(kind: .nonStringKey(keyType))
+        } else {
+            throw JSONWritingError(kind: .unsupportedType(String(describing: type)))
+        }
+    }
+
+    /// Writes the less common scalar types; returns false if `value` is none of them.
+    private mutating func writeOtherScalar(_ value: Any, type: Any.Type) throws(JSONWritingError) -> Bool {
+        if type == Int64.self, let v = value as? Int64 { writeInteger(v) }
+        else if type == UInt64.self, let v = value as? UInt64 { writeInteger(v) }
+        else if type == UInt.self, let v = value as? UInt { writeInteger(v) }
+        else if type == Int32.self, let v = value as? Int32 { writeInteger(v) }
+        else if type == UInt32.self, let v = value as? UInt32 { writeInteger(v) }
+        else if type == Int16.self, let v = value as? Int16 { writeInteger(v) }
+        else if type == UInt16.self, let v = value as? UInt16 { writeInteger(v) }
+        else if type == Int8.self, let v = value as? Int8 { writeInteger(v) }
+        else if type == UInt8.self, let v = value as? UInt8 { writeInteger(v) }
+        else if type == Float.self, let v = value as? Float { try writeFloat(v) }
+        else if type == Decimal.self, let v = value as? Decimal { try writeDecimal(v) }
+        else { return false }
+        return true
+    }
+
+    // MARK: - Containers
+
+    private mutating func writeObject(_ dictionary: [String: Any], depth: Int) throws(JSONWritingError) {
+        guard depth < Self.maximumDepth else {
+            throw JSONWritingError(kind: .maximumDepthExceeded(Self.maximumDepth))
+        }
+        if dictionary.isEmpty {
+            writeASCII("{}")
+            return
+        }
+        bytes.append(Byte.openBrace)
+        var first = true
+        if sortedKeys {
+            for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
+                try writeMember(key: key, value: value, first: first, depth: depth)
+                first = false
+            }
+        } else {
+            for (key, value) in dictionary {
+                try writeMember(key: key, value: value, first: first, depth: depth)
+                first = false
+            }
+        }
+        if prettyPrinted { writeNewline(indent: depth) }
+        bytes.append(Byte.closeBrace)
+    }
+
+    @inline(__always)
+    private mutating func writeMember(key: String, value: Any, first: Bool, depth: Int) throws(JSONWritingError) {
+        if !first { bytes.append(Byte.comma) }
+        if prettyPrinted {
+            writeNewline(indent: depth + 1)
+            writeString(key)
+            writeASCII(" : ")
+        } else {
+            writeString(key)
+            bytes.append(Byte.colon)
+        }
+        do {
+            try write(value, depth: depth + 1)
+        } catch {
+            throw error.prepending(.key(key))
+        }
+    }
+
+    private mutating func writeArray(_ array: [Any], depth: Int) throws(JSONWritingError) {
+        guard depth < Self.maximumDepth else {
+            throw JSONWritingError(kind: .maximumDepthExceeded(Self.maximumDepth))
+        }
+        if array.isEmpty {
+            writeASCII("[]")
+            return
+        }
+        bytes.append(Byte.openBracket)
+        for (index, element) in array.enumerated() {
+            if index > 0 { bytes.append(Byte.comma) }
+            if prettyPrinted { writeNewline(indent: depth + 1) }
+            do {
+                try write(element, depth: depth + 1)
+            } catch {
+                throw error.prepending(.index(index))
+            }
+        }
+        if prettyPrinted { writeNewline(indent: depth) }
+        bytes.append(Byte.closeBracket)
+    }
+
+    private mutating func writeNewline(indent: Int) {
+        bytes.append(Byte.newline)
+        for _ in 0..<indent {
+            bytes.append(Byte.space)
+            bytes.append(Byte.space)
+        }
+    }
+
+    // MARK: - Scalars
+
+    @inline(__always)
+    private mutating func writeASCII(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    @inline(__always)
+    private mutating func writeBool(_ value: Bool) {
+        if value { writeASCII("true") } else { writeASCII("false") }
+    }
+
+    private mutating func writeNumber(_ number: NSNumber) throws(JSONWritingError) {
+        if ObjectIdentifier(type(of: number)) == booleanNumberClass {
+            writeBool(number.boolValue)
+            return
+        }
+        if let decimal = number as? NSDecimalNumber {
+            try writeDecimal(decimal.decimalValue)
+            return
+        }
+        switch UInt8(bitPattern: number.objCType.pointee) {
+        case UInt8(ascii: "c"), UInt8(ascii: "s"), UInt8(ascii: "i"), UInt8(ascii: "l"), UInt8(ascii: "q"):
+            writeInteger(number.int64Value)
+        case UInt8(ascii: "C"), UInt8(ascii: "S"), UInt8(ascii: "I"), UInt8(ascii: "L"), UInt8(ascii: "Q"):
+            writeInteger(number.uint64Value)
+        case UInt8(ascii: "f"):
+            try writeFloat(number.floatValue)
+        default:
+            try writeDouble(number.doubleValue)
+        }
+    }
+
+    private mutating func writeInteger<Integer: FixedWidthInteger>(_ value: Integer) {
+        if value < 0 { bytes.append(Byte.minus) }
+        var magnitude = UInt64(value.magnitude)
+        if magnitude < 10 {
+            bytes.append(Byte.zero &+ UInt8(truncatingIfNeeded: magnitude))
+            return
+        }
+        var digitCount = 1
+        var rest = magnitude
+        while rest >= 10 {
+            rest /= 10
+            digitCount += 1
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(Byte.zero, count: digitCount))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var position = start + digitCount - 1
+            while position >= start {
+                buffer[position] = Byte.zero &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+                position -= 1
+            }
+        }
+    }
+
+    private mutating func writeDouble(_ value: Double) throws(JSONWritingError) {
+        guard value.isFinite else {
+            throw JSONWritingError(kind: .nonFiniteNumber(value.description))
+        }
+        writeUTF8(value.description)
+    }
+
+    private mutating func writeFloat(_ value: Float) throws(JSONWritingError) {
+        guard value.isFinite else {
+            throw JSONWritingError(kind: .nonFiniteNumber(value.description))
+        }
+        writeUTF8(value.description)
+    }
+
+    private mutating func writeDecimal(_ value: Decimal) throws(JSONWritingError) {
+        guard !value.isNaN else {
+            throw JSONWritingError(kind: .nonFiniteNumber("NaN"))
+        }
+        writeUTF8(value.description)
+    }
+
+    @inline(__always)
+    private mutating func writeUTF8(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func writeString(_ string: String) {
+        var string = string
+        bytes.append(Byte.quote)
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            var position = 0
+            let count = utf8.count
+            while position < count {
+                let byte = utf8[position]
+                if byte >= 0x20 && byte != Byte.quote && byte != Byte.backslash && (byte != Byte.slash || !escapesSlashes) {
+                    position += 1
+                    continue
+                }
+                if runStart < position {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
+                }
+                writeEscape(for: byte)
+                position += 1
+                runStart = position
+            }
+            if runStart < count {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+            }
+        }
+        bytes.append(Byte.quote)
+    }
+
+    private mutating func writeEscape(for byte: UInt8) {
+        bytes.append(Byte.backslash)
+        switch byte {
+        case Byte.quote, Byte.backslash, Byte.slash: bytes.append(byte)
+        case 0x08: bytes.append(Byte.b)
+        case 0x0C: bytes.append(Byte.f)
+        case Byte.newline: bytes.append(Byte.n)
+        case Byte.carriageReturn: bytes.append(Byte.r)
+        case Byte.tab: bytes.append(Byte.t)
+        default:
+            let hexDigits: StaticString = "0123456789abcdef"
+            bytes.append(Byte.u)
+            bytes.append(Byte.zero)
+            bytes.append(Byte.zero)
+            bytes.append(hexDigits.utf8Start[Int(byte >> 4)])
+            bytes.append(hexDigits.utf8Start[Int(byte & 0x0F)])
+        }
+    }
+}

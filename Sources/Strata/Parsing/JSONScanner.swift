@@ -1,0 +1,599 @@
+import Foundation
+
+/// The byte-level RFC 8259 parser, generic over the shape it builds.
+///
+/// The scanner is iterative: open arrays and objects live on an explicit
+/// container stack and their finished children on one reusable value stack
+/// (plus a key stack for objects), so nesting depth is bounded only by
+/// `maximumDepth` and never by the thread's call stack.
+///
+/// Every read is preceded by an explicit `index < count` check; the pointer is
+/// only valid inside the `withUnsafeBytes` call that created the scanner.
+struct JSONScanner<Builder: JSONValueBuilder> {
+    private let base: UnsafePointer<UInt8>
+    private let count: Int
+    private var index: Int = 0
+    private var builder: Builder
+    private let maximumDepth: Int
+    /// Reused buffer for strings that contain escapes.
+    private var scratch: [UInt8] = []
+
+    private struct OpenContainer {
+        var isObject: Bool
+        var valueStart: Int
+        var keyStart: Int
+    }
+
+    init(base: UnsafePointer<UInt8>, count: Int, builder: Builder, maximumDepth: Int) {
+        self.base = base
+        self.count = count
+        self.builder = builder
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Parses one complete JSON text: optional UTF-8 BOM, whitespace, one value, whitespace, end of input.
+    mutating func parseDocument(topLevelContainerRequired: Bool) throws(JSONParsingError) -> Builder.Value {
+        if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
+            index = 3
+        }
+        skipWhitespace()
+        if topLevelContainerRequired, index < count, base[index] != Byte.openBrace, base[index] != Byte.openBracket {
+            throw makeError(.topLevelContainerRequired, at: index)
+        }
+        let value = try parseValueTree()
+        skipWhitespace()
+        if index < count {
+            throw makeError(.unexpectedCharacter(base[index], expected: "end of input after the top-level value"), at: index)
+        }
+        return value
+    }
+
+    // MARK: - Structure
+
+    private mutating func parseValueTree() throws(JSONParsingError) -> Builder.Value {
+        var containers: [OpenContainer] = []
+        var values: [Builder.Value] = []
+        var keys: [String] = []
+
+        while true {
+            // Parse one value starting at `index` (whitespace already skipped).
+            guard index < count else {
+                throw makeError(.unexpectedEndOfInput(expected: "a value"), at: index)
+            }
+            var value: Builder.Value
+            let byte = base[index]
+            switch byte {
+            case Byte.quote:
+                value = builder.string(try parseString())
+            case Byte.openBrace, Byte.openBracket:
+                let isObject = byte == Byte.openBrace
+                if containers.count >= maximumDepth {
+                    throw makeError(.maximumDepthExceeded(maximumDepth), at: index)
+                }
+                index += 1
+                skipWhitespace()
+                if index < count, base[index] == (isObject ? Byte.closeBrace : Byte.closeBracket) {
+                    index += 1
+                    value = isObject ? builder.object(keys: [], values: []) : builder.array([])
+                } else {
+                    containers.append(OpenContainer(isObject: isObject, valueStart: values.count, keyStart: keys.count))
+                    if isObject {
+                        keys.append(try parseKey(expected: "'\"' to begin an object key or '}' to end the object"))
+                    }
+                    skipWhitespace()
+                    continue
+                }
+            case Byte.t:
+                try expectLiteral(Byte.trueLiteral, name: "true")
+                value = builder.bool(true)
+            case Byte.f:
+                try expectLiteral(Byte.falseLiteral, name: "false")
+                value = builder.bool(false)
+            case Byte.n:
+                try expectLiteral(Byte.nullLiteral, name: "null")
+                value = builder.null()
+            case Byte.minus, Byte.zero...Byte.nine:
+                value = try parseNumber()
+            default:
+                throw makeError(.unexpectedCharacter(byte, expected: "a value"), at: index)
+            }
+
+            // Attach the finished value to its parent, closing as many containers as the input closes.
+            while true {
+                guard let top = containers.last else { return value }
+                values.append(value)
+                skipWhitespace()
+                guard index < count else {
+                    throw makeError(.unexpectedEndOfInput(expected: top.isObject ? "',' or '}' after an object member" : "',' or ']' after an array element"), at: index)
+                }
+                let separator = base[index]
+                if top.isObject {
+                    if separator == Byte.comma {
+                        index += 1
+                        skipWhitespace()
+                        keys.append(try parseKey(expected: "'\"' to begin an object key after ','"))
+                        skipWhitespace()
+                        break
+                    } else if separator == Byte.closeBrace {
+                        index += 1
+                        value = builder.object(keys: keys[top.keyStart...], values: values[top.valueStart...])
+                        keys.removeSubrange(top.keyStart...)
+                        values.removeSubrange(top.valueStart...)
+                        containers.removeLast()
+                    } else {
+                        throw makeError(.unexpectedCharacter(separator, expected: "',' or '}' after an object member"), at: index)
+                    }
+                } else {
+                    if separator == Byte.comma {
+                        index += 1
+                        skipWhitespace()
+                        break
+                    } else if separator == Byte.closeBracket {
+                        index += 1
+                        value = builder.array(values[top.valueStart...])
+                        values.removeSubrange(top.valueStart...)
+                        containers.removeLast()
+                    } else {
+                        throw makeError(.unexpectedCharacter(separator, expected: "',' or ']' after an array element"), at: index)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Parses `"key"`, whitespace and `:`; leaves `index` after the colon and following whitespace is not skipped.
+    @inline(__always)
+    private mutating func parseKey(expected: String) throws(JSONParsingError) -> String {
+        guard index < count else {
+            throw makeError(.unexpectedEndOfInput(expected: expected), at: index)
+        }
+        guard base[index] == Byte.quote else {
+            throw makeError(.unexpectedCharacter(base[index], expected: expected), at: index)
+        }
+        let key = try parseString()
+        skipWhitespace()
+        guard index < count else {
+            throw makeError(.unexpectedEndOfInput(expected: "':' after an object key"), at: index)
+        }
+        guard base[index] == Byte.colon else {
+            throw makeError(.unexpectedCharacter(base[index], expected: "':' after an object key"), at: index)
+        }
+        index += 1
+        return key
+    }
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while index < count {
+            switch base[index] {
+            case Byte.space, Byte.newline, Byte.carriageReturn, Byte.tab:
+                index += 1
+            default:
+                return
+            }
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString, name: String) throws(JSONParsingError) {
+        let bytes = literal.utf8Start
+        for offset in 0..<literal.utf8CodeUnitCount {
+            let position = index + offset
+            guard position < count else {
+                throw makeError(.unexpectedEndOfInput(expected: "the literal \(name)"), at: position)
+            }
+            guard base[position] == bytes[offset] else {
+                throw makeError(.unexpectedCharacter(base[position], expected: "the literal \(name)"), at: position)
+            }
+        }
+        index += literal.utf8CodeUnitCount
+    }
+
+    // MARK: - Strings
+
+    /// Parses a string whose opening quote is at `index`; leaves `index` after the closing quote.
+    private mutating func parseString() throws(JSONParsingError) -> String {
+        let start = index + 1
+        var position = start
+        while true {
+            // Skip 8 plain bytes at a time (no quote, backslash, control or non-ASCII byte).
+            while position &+ 8 <= count {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                if Self.needsAttention(word) { break }
+                position &+= 8
+            }
+            guard position < count else {
+                throw makeError(.unexpectedEndOfInput(expected: "'\"' to close the string"), at: position)
+            }
+            let byte = base[position]
+            if byte == Byte.quote {
+                index = position + 1
+                return String(decoding: UnsafeBufferPointer(start: base + start, count: position - start), as: UTF8.self)
+            } else if byte == Byte.backslash {
+                return try parseEscapedString(start: start, escapeAt: position)
+            } else if byte < 0x20 {
+                throw makeError(.unescapedControlCharacter(byte), at: position)
+            } else if byte >= 0x80 {
+                position = try validateUTF8Sequence(at: position)
+            } else {
+                position += 1
+            }
+        }
+    }
+
+    /// True if any byte of `word` is `"`, `\`, below 0x20 or at least 0x80.
+    @inline(__always)
+    private static func needsAttention(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* UInt64(Byte.quote))
+        let backslashes = word ^ (ones &* UInt64(Byte.backslash))
+        let hasQuote = (quotes &- ones) & ~quotes
+        let hasBackslash = (backslashes &- ones) & ~backslashes
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return ((hasQuote | hasBackslash | hasControl) & highs) | (word & highs) != 0
+    }
+
+    /// Slow path for a string with escapes: decodes into `scratch`, then makes the `String`.
+    private mutating func parseEscapedString(start: Int, escapeAt firstEscape: Int) throws(JSONParsingError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: firstEscape - start))
+        var position = firstEscape
+        while position < count {
+            let byte = base[position]
+            if byte == Byte.quote {
+                index = position + 1
+                return String(decoding: scratch, as: UTF8.self)
+            } else if byte == Byte.backslash {
+                position = try decodeEscape(at: position)
+            } else if byte < 0x20 {
+                throw makeError(.unescapedControlCharacter(byte), at: position)
+            } else if byte >= 0x80 {
+                let next = try validateUTF8Sequence(at: position)
+                scratch.append(contentsOf: UnsafeBufferPointer(start: base + position, count: next - position))
+                position = next
+            } else {
+                scratch.append(byte)
+                position += 1
+            }
+        }
+        throw makeError(.unexpectedEndOfInput(expected: "'\"' to close the string"), at: position)
+    }
+
+    /// Decodes the escape whose backslash is at `position` into `scratch`; returns the position after it.
+    private mutating func decodeEscape(at position: Int) throws(JSONParsingError) -> Int {
+        guard position + 1 < count else {
+            throw makeError(.unexpectedEndOfInput(expected: "an escape character after '\\'"), at: position + 1)
+        }
+        let decoded: UInt8
+        switch base[position + 1] {
+        case Byte.quote: decoded = Byte.quote
+        case Byte.backslash: decoded = Byte.backslash
+        case Byte.slash: decoded = Byte.slash
+        case Byte.b: decoded = 0x08
+        case Byte.f: decoded = 0x0C
+        case Byte.n: decoded = Byte.newline
+        case Byte.r: decoded = Byte.carriageReturn
+        case Byte.t: decoded = Byte.tab
+        case Byte.u:
+            return try decodeUnicodeEscape(at: position)
+        default:
+            throw makeError(.invalidEscape(base[position + 1]), at: position)
+        }
+        scratch.append(decoded)
+        return position + 2
+    }
+
+    /// Decodes `\uXXXX` (and a following low-surrogate escape when needed) at `position`.
+    private mutating func decodeUnicodeEscape(at position: Int) throws(JSONParsingError) -> Int {
+        let unit = try readHex4(at: position + 2)
+        var scalarValue = UInt32(unit)
+        var next = position + 6
+        if unit >= 0xD800 && unit <= 0xDBFF {
+            guard next + 1 < count, base[next] == Byte.backslash, base[next + 1] == Byte.u else {
+                throw makeError(.unpairedSurrogate(unit), at: position)
+            }
+            let low = try readHex4(at: next + 2)
+            guard low >= 0xDC00 && low <= 0xDFFF else {
+                throw makeError(.unpairedSurrogate(unit), at: position)
+            }
+            scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+            next += 6
+        } else if unit >= 0xDC00 && unit <= 0xDFFF {
+            throw makeError(.unpairedSurrogate(unit), at: position)
+        }
+        appendUTF8(scalarValue)
+        return next
+    }
+
+    private func readHex4(at position: Int) throws(JSONParsingError) -> UInt16 {
+        var value: UInt16 = 0
+        for offset in 0..<4 {
+            let at = position + offset
+            guard at < count else {
+                throw makeError(.unexpectedEndOfInput(expected: "four hexadecimal digits after '\\u'"), at: at)
+            }
+            let byte = base[at]
+            let digit: UInt8
+            switch byte {
+            case Byte.zero...Byte.nine: digit = byte - Byte.zero
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            default: throw makeError(.invalidUnicodeEscape, at: position - 2)
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        return value
+    }
+
+    private mutating func appendUTF8(_ scalar: UInt32) {
+        switch scalar {
+        case 0..<0x80:
+            scratch.append(UInt8(truncatingIfNeeded: scalar))
+        case 0x80..<0x800:
+            scratch.append(UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6))
+            scratch.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12))
+            scratch.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
+        default:
+            scratch.append(UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18))
+            scratch.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F))
+            scratch.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
+        }
+    }
+
+    /// Validates the multi-byte UTF-8 sequence whose lead byte is at `position`
+    /// (Unicode Table 3-7: no overlongs, no surrogates, nothing above U+10FFFF).
+    /// Returns the position after the sequence.
+    private func validateUTF8Sequence(at position: Int) throws(JSONParsingError) -> Int {
+        let lead = base[position]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: throw makeError(.invalidUTF8(lead), at: position)
+        }
+        for offset in 1..<length {
+            let at = position + offset
+            guard at < count else {
+                throw makeError(.invalidUTF8(lead), at: position)
+            }
+            let byte = base[at]
+            let (minimum, maximum) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+            guard byte >= minimum && byte <= maximum else {
+                throw makeError(.invalidUTF8(byte), at: at)
+            }
+        }
+        return position + length
+    }
+
+    // MARK: - Numbers
+
+    /// Parses an RFC 8259 number at `index`.
+    private mutating func parseNumber() throws(JSONParsingError) -> Builder.Value {
+        let start = index
+        var position = index
+        let negative = base[position] == Byte.minus
+        if negative { position += 1 }
+
+        var mantissa: UInt64 = 0
+        var mantissaOverflow = false
+
+        // Integer part.
+        guard position < count else {
+            throw makeError(.unexpectedEndOfInput(expected: "a digit after '-'"), at: position)
+        }
+        let first = base[position]
+        if first == Byte.zero {
+            position += 1
+            if position < count, Self.isDigit(base[position]) {
+                throw makeError(.invalidNumber(reason: "leading zeros are not allowed"), at: start)
+            }
+        } else if Self.isDigit(first) {
+            while position < count, Self.isDigit(base[position]) {
+                Self.accumulate(base[position], into: &mantissa, overflow: &mantissaOverflow)
+                position += 1
+            }
+        } else {
+            throw makeError(.unexpectedCharacter(first, expected: "a digit after '-'"), at: position)
+        }
+
+        var isInteger = true
+        var fractionDigits = 0
+        if position < count, base[position] == Byte.period {
+            isInteger = false
+            position += 1
+            guard position < count else {
+                throw makeError(.unexpectedEndOfInput(expected: "a digit after the decimal point"), at: position)
+            }
+            guard Self.isDigit(base[position]) else {
+                throw makeError(.unexpectedCharacter(base[position], expected: "a digit after the decimal point"), at: position)
+            }
+            while position < count, Self.isDigit(base[position]) {
+                Self.accumulate(base[position], into: &mantissa, overflow: &mantissaOverflow)
+                fractionDigits += 1
+                position += 1
+            }
+        }
+
+        var exponent = 0
+        if position < count, base[position] | 0x20 == Byte.e {
+            isInteger = false
+            position += 1
+            var exponentNegative = false
+            if position < count, base[position] == Byte.plus || base[position] == Byte.minus {
+                exponentNegative = base[position] == Byte.minus
+                position += 1
+            }
+            guard position < count else {
+                throw makeError(.unexpectedEndOfInput(expected: "a digit in the exponent"), at: position)
+            }
+            guard Self.isDigit(base[position]) else {
+                throw makeError(.unexpectedCharacter(base[position], expected: "a digit in the exponent"), at: position)
+            }
+            while position < count, Self.isDigit(base[position]) {
+                // Saturate: anything this large is out of range or zero anyway.
+                if exponent < 1_000_000 { exponent = exponent * 10 + Int(base[position] - Byte.zero) }
+                position += 1
+            }
+            if exponentNegative { exponent = -exponent }
+        }
+        index = position
+
+        if isInteger {
+            if !mantissaOverflow {
+                if negative {
+                    if mantissa <= UInt64(Int.max) + 1 {
+                        return builder.integer(Int(truncatingIfNeeded: 0 &- mantissa))
+                    }
+                } else if mantissa <= UInt64(Int.max) {
+                    return builder.integer(Int(mantissa))
+                } else {
+                    return builder.unsignedInteger(mantissa)
+                }
+            }
+            let text = numberText(from: start, to: position)
+            guard let decimal = Decimal(string: text, locale: nil), !decimal.isNaN else {
+                throw makeError(.numberOutOfRange(text), at: start)
+            }
+            return builder.bigInteger(decimal)
+        }
+
+        // Exact fast path (Clinger): mantissa and power of ten are both exact doubles.
+        let decimalExponent = exponent - fractionDigits
+        if !mantissaOverflow, mantissa < 1_000_000_000_000_000, decimalExponent >= -22, decimalExponent <= 22 {
+            var value = Double(mantissa)
+            let power = Self.powerOfTen(decimalExponent < 0 ? -decimalExponent : decimalExponent)
+            value = decimalExponent < 0 ? value / power : value * power
+            return builder.double(negative ? -value : value)
+        }
+
+        // Exact slow path: the standard library's correctly rounded, locale-independent strtod.
+        let text = numberText(from: start, to: position)
+        guard let value = Double(text), value.isFinite else {
+            throw makeError(.numberOutOfRange(text), at: start)
+        }
+        // More digits than a Double keeps faithfully (15): the builder may keep the text's precision.
+        return Self.significantDigits(in: text) > 15 ? builder.preciseDouble(value, text: text) : builder.double(value)
+    }
+
+    @inline(__always)
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- Byte.zero < 10 }
+
+    /// The number of significant digits of a number's text: its mantissa digits
+    /// without leading zeros.
+    private static func significantDigits(in text: String) -> Int {
+        var count = 0
+        for byte in text.utf8 {
+            if byte | 0x20 == Byte.e { break }
+            if isDigit(byte), count > 0 || byte != Byte.zero { count += 1 }
+        }
+        return count
+    }
+
+    @inline(__always)
+    private static func accumulate(_ digit: UInt8, into mantissa: inout UInt64, overflow: inout Bool) {
+        if overflow { return }
+        let (times10, overflow1) = mantissa.multipliedReportingOverflow(by: 10)
+        let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit - Byte.zero))
+        if overflow1 || overflow2 { overflow = true } else { mantissa = sum }
+    }
+
+    @inline(__always)
+    private static func powerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: return 1e0
+        case 1: return 1e1
+        case 2: return 1e2
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        case 7: return 1e7
+        case 8: return 1e8
+        case 9: return 1e9
+        case 10: return 1e10
+        case 11: return 1e11
+        case 12: return 1e12
+        case 13: return 1e13
+        case 14: return 1e14
+        case 15: return 1e15
+        case 16: return 1e16
+        case 17: return 1e17
+        case 18: return 1e18
+        case 19: return 1e19
+        case 20: return 1e20
+        case 21: return 1e21
+        default: return 1e22
+        }
+    }
+
+    private func numberText(from start: Int, to end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+    }
+
+    // MARK: - Errors
+
+    /// Builds an error at byte `offset`, computing its line and column (only on the failure path).
+    private func makeError(_ kind: JSONParsingError.Kind, at offset: Int) -> JSONParsingError {
+        let end = min(max(offset, 0), count)
+        var line = 1
+        var lineStart = 0
+        var position = 0
+        while position < end {
+            if base[position] == Byte.newline {
+                line += 1
+                lineStart = position + 1
+            }
+            position += 1
+        }
+        var column = 1
+        position = lineStart
+        while position < end {
+            if base[position] & 0xC0 != 0x80 { column += 1 }
+            position += 1
+        }
+        return JSONParsingError(kind: kind, offset: offset, line: line, column: column)
+    }
+}
+
+/// ASCII bytes the scanner and writer compare against.
+enum Byte {
+    static let tab: UInt8 = 0x09
+    static let newline: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    static let space: UInt8 = 0x20
+    static let quote: UInt8 = 0x22
+    static let plus: UInt8 = 0x2B
+    static let comma: UInt8 = 0x2C
+    static let minus: UInt8 = 0x2D
+    static let period: UInt8 = 0x2E
+    static let slash: UInt8 = 0x2F
+    static let zero: UInt8 = 0x30
+    static let nine: UInt8 = 0x39
+    static let colon: UInt8 = 0x3A
+    static let openBracket: UInt8 = 0x5B
+    static let backslash: UInt8 = 0x5C
+    static let closeBracket: UInt8 = 0x5D
+    static let b: UInt8 = 0x62
+    static let e: UInt8 = 0x65
+    static let f: UInt8 = 0x66
+    static let n: UInt8 = 0x6E
+    static let r: UInt8 = 0x72
+    static let t: UInt8 = 0x74
+    static let u: UInt8 = 0x75
+    static let openBrace: UInt8 = 0x7B
+    static let closeBrace: UInt8 = 0x7D
+    static let trueLiteral: StaticString = "true"
+    static let falseLiteral: StaticString = "false"
+    static let nullLiteral: StaticString = "null"
+}

@@ -1,0 +1,103 @@
+/// An error thrown by ``JSONWriter`` for a value it cannot represent as JSON.
+///
+/// ``path`` locates the offending value inside the written object, for example
+/// `user.tags[2]`, and ``description`` names its type.
+///
+/// ```swift
+/// do {
+///     _ = try JSONWriter.data(withJSONObject: ["user": ["tags": ["a", "b", Date()]]])
+/// } catch let error as JSONWritingError {
+///     print(error)
+///     // Cannot write a value of type Date at "user.tags[2]"; JSON supports strings, numbers, booleans, NSNull, arrays and dictionaries with String keys.
+/// }
+/// ```
+public struct JSONWritingError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// What went wrong.
+    ///
+    /// ```swift
+    /// if case .unsupportedType(let typeName) = error.kind { print(typeName) }
+    /// ```
+    public enum Kind: Equatable, Sendable {
+        /// A value of a type JSON cannot represent; holds the type's name.
+        case unsupportedType(String)
+        /// A dictionary key that is not a `String`; holds the key's type name.
+        case nonStringKey(String)
+        /// A NaN or infinite floating-point number; holds its description.
+        case nonFiniteNumber(String)
+        /// Containers nested deeper than the writer's limit (often a container that contains itself).
+        case maximumDepthExceeded(Int)
+    }
+
+    /// One step from the written object to the offending value.
+    ///
+    /// ```swift
+    /// let steps: [JSONWritingError.PathComponent] = [.key("user"), .key("tags"), .index(2)]
+    /// ```
+    public enum PathComponent: Equatable, Sendable {
+        /// A dictionary member.
+        case key(String)
+        /// An array element.
+        case index(Int)
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The steps from the top-level object to the offending value (empty for the top level itself).
+    public private(set) var pathComponents: [PathComponent]
+
+    /// Creates an error for a value found at `pathComponents`.
+    ///
+    /// ```swift
+    /// let error = JSONWritingError(kind: .unsupportedType("Date"), pathComponents: [.index(0)])
+    /// ```
+    public init(kind: Kind, pathComponents: [PathComponent] = []) {
+        self.kind = kind
+        self.pathComponents = pathComponents
+    }
+
+    /// The location of the offending value, like `user.tags[2]`; empty for the top level.
+    ///
+    /// ```swift
+    /// print(error.path) // user.tags[2]
+    /// ```
+    public var path: String {
+        var text = ""
+        for component in pathComponents {
+            switch component {
+            case .key(let key):
+                if !text.isEmpty { text += "." }
+                text += key
+            case .index(let index):
+                text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    /// A sentence naming the problem, the offending type and its path.
+    ///
+    /// ```swift
+    /// print(error.description)
+    /// // Cannot write the number nan at "ratio"; JSON has no NaN or infinity.
+    /// ```
+    public var description: String {
+        let location = pathComponents.isEmpty ? "at the top level" : "at \"\(path)\""
+        switch kind {
+        case .unsupportedType(let typeName):
+            return "Cannot write a value of type \(typeName) \(location); JSON supports strings, numbers, booleans, NSNull, arrays and dictionaries with String keys."
+        case .nonStringKey(let typeName):
+            return "Cannot write a dictionary key of type \(typeName) \(location); JSON object keys must be strings."
+        case .nonFiniteNumber(let text):
+            return "Cannot write the number \(text) \(location); JSON has no NaN or infinity."
+        case .maximumDepthExceeded(let limit):
+            return "Cannot write values nested more than \(limit) levels deep \(location); the value may contain itself."
+        }
+    }
+
+    /// Returns this error located one step further from the top (used while unwinding).
+    func prepending(_ component: PathComponent) -> JSONWritingError {
+        var copy = self
+        copy.pathComponents.insert(component, at: 0)
+        return copy
+    }
+}

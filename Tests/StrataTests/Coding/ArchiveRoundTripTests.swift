@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import Strata
+
+extension CodingTests {
+    @Suite struct ArchiveRoundTripTests {
+        @Test func everyArchivableTypeComesBackEqual() throws {
+            let profile = Profile.sample()
+            let data = try ModelArchiver.archivedData(with: profile)
+            let back = try ModelArchiver.unarchivedModel(of: Profile.self, from: data)
+            #expect(back == profile)
+        }
+
+        @Test func theDataIsASecureKeyedArchive() throws {
+            let data = try ModelArchiver.archivedData(with: Settings(textSize: 14, theme: "dark"))
+            let plist = try ArchivePlist(data)
+            #expect(plist.top["$archiver"] as? String == "NSKeyedArchiver")
+            #expect(plist.classEntries.map(\.name) == ["Strata.ArchivedModel"])
+        }
+
+        @Test func scalarsAreWrittenWithTypedCallsNotNumbersObjects() throws {
+            // Typed coder calls store scalars inline in the model's object; an NSNumber
+            // object (which loses Bool and Int8) would be a separate entry.
+            let tag = Tag(name: "n", weight: -3)
+            let plist = try ArchivePlist(try ModelArchiver.archivedData(with: tag))
+            let object = try #require(plist.objects.compactMap { $0 as? [String: Any] }.first { $0["weight"] != nil })
+            #expect((object["weight"] as? NSNumber)?.int64Value == -3)
+            #expect(!plist.objects.contains { ($0 as? NSNumber)?.int64Value == -3 })
+        }
+
+        @Test func nilValuesLeaveKeysAbsentAndAbsentKeysKeepDefaults() throws {
+            var profile = Profile.sample()
+            profile.homepage = nil
+            profile.nickname = nil
+            let data = try ModelArchiver.archivedData(with: profile)
+            let plist = try ArchivePlist(data)
+            let root = try #require(plist.objects.compactMap { $0 as? [String: Any] }.first { $0["flag"] != nil })
+            #expect(root["homepage"] == nil)
+            #expect(root["nickname"] == nil)
+            let back = try ModelArchiver.unarchivedModel(of: Profile.self, from: data)
+            #expect(back.homepage == nil)
+            // Absent, so the property keeps its default, as in Mantle.
+            #expect(back.nickname == Profile().nickname)
+        }
+
+        @Test func classModelsKeepTheirIdentityWithinOneArchive() throws {
+            let shared = Node(name: "shared")
+            let root = Node(name: "root")
+            root.children = [shared, shared]
+            let back = try ModelArchiver.unarchivedModel(of: Node.self, from: ModelArchiver.archivedData(with: root))
+            #expect(back.children.map(\.name) == ["shared", "shared"])
+            #expect(back.children[0] === back.children[1])
+        }
+
+        @Test func cyclesBetweenClassModelsAreRefusedWhenArchiving() throws {
+            let root = Node(name: "root")
+            let child = Node(name: "child")
+            root.children = [child]
+            child.children = [root]
+            let error = try #require(throws: StrataError.self) { try ModelArchiver.archivedData(with: root) }
+            #expect(error.code == .unsupportedValue)
+            #expect(error.pathDescription == "children[0].children[0]")
+        }
+    }
+}
+
+extension CodingTests {
+    /// A class model, for identity and cycles.
+    final class Node: SecureCodingModel {
+        var name = ""
+        var children: [Node] = []
+        var parent: Node?
+        init() {}
+        init(name: String) { self.name = name }
+        static let propertyKeys: PropertyKeys<Node> = ["name": \.name, "children": \.children, "parent": \.parent]
+        static let encodingBehaviorsByPropertyKey: [String: EncodingBehavior] = ["parent": .conditional]
+    }
+}

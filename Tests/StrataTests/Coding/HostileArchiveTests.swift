@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+@testable import Strata
+
+/// Every hostile archive is refused with a thrown error. On Linux a single one
+/// reaching `NSKeyedUnarchiver` unchecked would call `fatalError` and end the test
+/// run, so a passing run is itself the proof that none crashes.
+extension CodingTests {
+    @Suite struct HostileArchiveTests {
+        static func expectRefused<M: SecureCodingModel>(_ data: Data, as type: M.Type, _ comment: Comment? = nil) {
+            do {
+                _ = try ModelArchiver.unarchivedModel(of: M.self, from: data)
+                Issue.record("The archive was accepted. \(comment.map { "\($0)" } ?? "")")
+            } catch let error as StrataError {
+                #expect(error.code == .invalidArchive, comment)
+            } catch {
+                Issue.record("Expected a StrataError, got \(error)")
+            }
+        }
+
+        @Test(arguments: [0, 1, 2, 3, 42])
+        func randomBytesAreRefused(seed: UInt64) {
+            var generator = SeededGenerator(seed: seed)
+            let count = Int.random(in: 1...2_000, using: &generator)
+            var bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            if seed.isMultiple(of: 2) { bytes.replaceSubrange(0..<min(8, bytes.count), with: Array("bplist00".utf8)) }
+            Self.expectRefused(Data(bytes), as: Profile.self)
+        }
+
+        @Test func everyTruncationIsRefused() throws {
+            let data = try ModelArchiver.archivedData(with: Profile.sample())
+            for length in 0..<data.count {
+                Self.expectRefused(data.prefix(length), as: Profile.self, "truncated to \(length) of \(data.count) bytes")
+            }
+        }
+
+        @Test func flippedBytesNeverCrash() throws {
+            let data = try ModelArchiver.archivedData(with: Profile.sample())
+            var generator = SeededGenerator(seed: 7)
+            for _ in 0..<3_000 {
+                var bytes = [UInt8](data)
+                for _ in 0..<3 { bytes[Int.random(in: 0..<bytes.count, using: &generator)] = .random(in: 0...255, using: &generator) }
+                // Either refused or decoded: never a crash.
+                _ = try? ModelArchiver.unarchivedModel(of: Profile.self, from: Data(bytes))
+            }
+        }
+
+        @Test(arguments: ["NSArray", "NSString", "NSObject", "Strata.ArchivedCollection", "Foundation.NSData", "Evil"])
+        func aSubstitutedClassNameIsRefused(name: String) throws {
+            for (model, data) in try Self.archives() {
+                let plist = try ArchivePlist(data)
+                for entry in plist.classEntries where entry.name != name {
+                    var swapped = plist
+                    swapped.renameClass(at: entry.index, to: name)
+                    try model(swapped.data(), "\(entry.name) renamed to \(name)")
+                }
+            }
+        }
+
+        @Test func swappingTheBridgesOwnClassesIsRefused() throws {
+            var plist = try ArchivePlist(try ModelArchiver.archivedData(with: Profile.sample()))
+            let entries = plist.classEntries
+            try #require(entries.count == 2)
+            plist.renameClass(at: entries[0].index, to: entries[1].name)
+            plist.renameClass(at: entries[1].index, to: entries[0].name)
+            Self.expectRefused(try plist.data(), as: Profile.self)
+        }
+
+        @Test func anotherModelsArchiveIsRefused() throws {
+            // Same classes, other name: refused after the class check.
+            Self.expectRefused(try ModelArchiver.archivedData(with: Tag(name: "t", weight: 1)), as: Settings.self)
+            // Classes Settings never writes (collections): refused by the class check.
+            Self.expectRefused(try ModelArchiver.archivedData(with: Profile.sample()), as: Settings.self)
+            Self.expectRefused(try ModelArchiver.archivedData(with: Settings()), as: Profile.self)
+        }
+
+        @Test func extraUnknownClassesAreRefused() throws {
+            var plist = try ArchivePlist(try ModelArchiver.archivedData(with: Settings()))
+            plist.objects.append(["$classname": "Foundation.NSDate", "$classes": ["Foundation.NSDate", "NSObject"]] as [String: Any])
+            Self.expectRefused(try plist.data(), as: Settings.self)
+
+            // An allowed class with a superclass chain Strata never writes.
+            plist = try ArchivePlist(try ModelArchiver.archivedData(with: Settings()))
+            let entry = try #require(plist.classEntries.first)
+            plist.objects[entry.index] = ["$classname": entry.name, "$classes": [entry.name, "NSArray", "NSObject"]] as [String: Any]
+            Self.expectRefused(try plist.data(), as: Settings.self)
+        }
+
+        @Test func referencesOutOfRangeAreRefused() throws {
+            let plist = try ArchivePlist(try ModelArchiver.archivedData(with: Profile.sample()))
+            let xml = try plist.xml()
+            let uids = try Regex("<key>CF\\$UID</key>\\s*<integer>(\\d+)</integer>")
+            let matches = xml.matches(of: uids)
+            try #require(matches.count > 3)
+            for match in matches.prefix(12) {
+                for replacement in ["99999", "4294967295"] {
+                    var tampered = xml
+                    tampered.replaceSubrange(match.range, with: "<key>CF$UID</key><integer>\(replacement)</integer>")
+                    // Back to the binary form NSKeyedArchiver writes.
+                    let binary = try ArchivePlist(Data(tampered.utf8)).data()
+                    Self.expectRefused(binary, as: Profile.self, "reference \(match.output[0]) → \(replacement)")
+                }
+            }
+        }
+
+        @Test func referenceCyclesAreRefused() throws {
+            // Point the nested model `tag` back at the root object.
+            var plist = try ArchivePlist(try ModelArchiver.archivedData(with: Profile.sample()))
+            var objects = plist.objects
+            let tagIndex = try #require(objects.firstIndex { ($0 as? [String: Any])?["weight"] != nil })
+            var tag = try #require(objects[tagIndex] as? [String: Any])
+            tag["name"] = (plist.top["$top"] as? [String: Any])?["root"]
+            objects[tagIndex] = tag
+            plist.objects = objects
+            Self.expectRefused(try plist.data(), as: Profile.self)
+        }
+
+        @Test func aCollectionWhereAModelBelongsIsRefused() throws {
+            // Both classes are allowed for Profile; the reference of `tag` now points
+            // at the `flags` collection object.
+            var plist = try ArchivePlist(try ModelArchiver.archivedData(with: Profile.sample()))
+            var objects = plist.objects
+            let rootIndex = try #require(objects.firstIndex { ($0 as? [String: Any])?["flag"] != nil })
+            var root = try #require(objects[rootIndex] as? [String: Any])
+            root["tag"] = root["flags"]
+            objects[rootIndex] = root
+            plist.objects = objects
+            Self.expectRefused(try plist.data(), as: Profile.self)
+        }
+
+        @Test func aPropertyListThatIsNotAnArchiveIsRefused() throws {
+            let data = try PropertyListSerialization.data(fromPropertyList: ["a": 1], format: .binary, options: 0)
+            Self.expectRefused(data, as: Settings.self)
+            // The XML form of a valid archive: Strata writes and reads binary archives only.
+            let xml = try ArchivePlist(try ModelArchiver.archivedData(with: Settings())).xml()
+            Self.expectRefused(Data(xml.utf8), as: Settings.self)
+        }
+
+        @Test func deeplyNestedObjectsAreRefused() throws {
+            var nested: Nested? = Nested()
+            for _ in 0..<300 { nested = Nested(child: nested) }
+            let data = try ModelArchiver.archivedData(with: try #require(nested))
+            let error = try #require(throws: StrataError.self) { try ModelArchiver.unarchivedModel(of: Nested.self, from: data) }
+            #expect(error.reason.hasPrefix("The archive's objects nest more than 256 deep."))
+        }
+
+        /// Archives of models with different class tables, each with a check that
+        /// the tampered data is refused.
+        static func archives() throws -> [((Data, Comment) throws -> Void, Data)] {
+            [
+                ({ data, comment in expectRefused(data, as: Settings.self, comment) }, try ModelArchiver.archivedData(with: Settings())),
+                ({ data, comment in expectRefused(data, as: Profile.self, comment) }, try ModelArchiver.archivedData(with: Profile.sample())),
+            ]
+        }
+    }
+}
+
+extension CodingTests {
+    final class Nested: SecureCodingModel {
+        var child: Nested?
+        init() {}
+        init(child: Nested?) { self.child = child }
+        static let propertyKeys: PropertyKeys<Nested> = ["child": \.child]
+    }
+
+    /// A deterministic generator (SplitMix64), so failures reproduce.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
