@@ -90,3 +90,6 @@ extension GitHubUser: Codable {
         case publicGists = "public_gists", followers, following, createdAt = "created_at", updatedAt = "updated_at"
     }
 }
+
+/// Archived by row 5 with `ModelArchiver`; every property with its default behaviour.
+extension GitHubUser: SecureCodingModel {}
