@@ -34,8 +34,8 @@ extension GitHubUser {
         publicGists = json["public_gists"] as? Int ?? 0
         followers = json["followers"] as? Int ?? 0
         following = json["following"] as? Int ?? 0
-        createdAt = (json["created_at"] as? String).flatMap(HandWrittenFormatters.iso8601.date(from:)) ?? .distantPast
-        updatedAt = (json["updated_at"] as? String).flatMap(HandWrittenFormatters.iso8601.date(from:)) ?? .distantPast
+        createdAt = (json["created_at"] as? String).flatMap { try? HandWrittenFormatters.iso8601.parse($0) } ?? .distantPast
+        updatedAt = (json["updated_at"] as? String).flatMap { try? HandWrittenFormatters.iso8601.parse($0) } ?? .distantPast
     }
 
     var handWrittenDictionary: [String: Any] {
@@ -70,8 +70,8 @@ extension GitHubUser {
             "public_gists": publicGists,
             "followers": followers,
             "following": following,
-            "created_at": HandWrittenFormatters.iso8601.string(from: createdAt),
-            "updated_at": HandWrittenFormatters.iso8601.string(from: updatedAt),
+            "created_at": HandWrittenFormatters.iso8601.format(createdAt),
+            "updated_at": HandWrittenFormatters.iso8601.format(updatedAt),
         ]
     }
 }
