@@ -11,16 +11,20 @@ final class Report {
         self.settings = settings
     }
 
-    /// Runs the row `id` (`name`) on `payload` unless the filter excludes it.
+    /// Runs the row `id` (`name`) on `payload` unless the filter excludes it;
+    /// `label` describes the payload in the table.
     /// The row checks its results and measures; a thrown error is recorded as a
     /// failure and the other rows still run.
-    func run(_ id: String, _ name: String, payload: String, _ row: () throws -> [TableLine]) {
-        guard settings.includes(id: id, name: name) else { return }
-        FileHandle.standardError.write(Data("row \(id) (\(name), \(payload))…\n".utf8))
+    func run(
+        _ id: String, _ name: String, payload: String, label: String? = nil, _ row: () throws -> [TableLine]
+    ) {
+        guard settings.includes(id: id, name: name, payload: payload) else { return }
+        let label = label ?? payload
+        FileHandle.standardError.write(Data("row \(id) (\(name), \(label))…\n".utf8))
         do {
             lines += try row()
         } catch {
-            failures.append("row \(id) (\(name), \(payload)): \(error)")
+            failures.append("row \(id) (\(name), \(label)): \(error)")
         }
     }
 

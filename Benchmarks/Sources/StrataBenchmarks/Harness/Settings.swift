@@ -9,7 +9,9 @@ struct Settings {
     /// The smoke run: few short samples, small scaling and memory sizes.
     var quick = false
     /// Row ids or names to run; empty runs all.
-    var filter: Set<String> = []
+    var rowFilter: Set<String> = []
+    /// Payloads to run; empty runs all.
+    var payloadFilter: Set<String> = []
     /// Record counts of the scaling row.
     var scalingCounts = [10, 1_000, 100_000]
     /// Size of the peak-memory input.
@@ -22,7 +24,8 @@ struct Settings {
           --quick          smoke run: 3 short samples, small arrays; still checks every result
           --iterations N   N timed samples per measurement (default 15)
           --filter ROWS    rows to run, by number or name: 1 2 3 4 5 6 7, dictionary, data,
-                           to-dictionary, to-data, archive, scaling, memory
+                           to-dictionary, to-data, archive, scaling, memory; or by payload:
+                           github-user, twitter, records (--filter 2,twitter)
         """
 
     /// Parses `arguments` (without the program name).
@@ -47,7 +50,13 @@ struct Settings {
                 guard let value = remaining.popFirst() else {
                     throw BenchmarkError("--filter needs a row number or name.\n\(usage)")
                 }
-                settings.filter.formUnion(value.split(separator: ",").map { $0.lowercased() })
+                for token in value.split(separator: ",").map({ $0.lowercased() }) {
+                    if payloads.contains(token) {
+                        settings.payloadFilter.insert(token)
+                    } else {
+                        settings.rowFilter.insert(token)
+                    }
+                }
             case "--help", "-h":
                 throw BenchmarkError(usage)
             default:
@@ -57,8 +66,12 @@ struct Settings {
         return settings
     }
 
-    /// Whether the row `id` (a number) or `name` was asked for.
-    func includes(id: String, name: String) -> Bool {
-        filter.isEmpty || filter.contains(id) || filter.contains(name)
+    /// The payload names `--filter` accepts.
+    static let payloads: Set<String> = ["github-user", "twitter", "records"]
+
+    /// Whether the row `id` (a number) or `name` on `payload` was asked for.
+    func includes(id: String, name: String, payload: String) -> Bool {
+        (rowFilter.isEmpty || rowFilter.contains(id) || rowFilter.contains(name))
+            && (payloadFilter.isEmpty || payloadFilter.contains(payload))
     }
 }

@@ -13,7 +13,7 @@ struct MemoryRow {
     func run() {
         let settings = report.settings
         let count = RecordGenerator.count(forApproximateBytes: settings.memoryInputBytes)
-        report.run("7", "memory", payload: "records ×\(count.formatted())") {
+        report.run("7", "memory", payload: "records", label: "records ×\(count.formatted())") {
             let file = FileManager.default.temporaryDirectory
                 .appendingPathComponent("strata-benchmark-\(ProcessInfo.processInfo.processIdentifier).json")
             try RecordGenerator.json(count: count).write(to: file)

@@ -9,7 +9,7 @@ struct ScalingRow {
     func run() {
         let counts = report.settings.scalingCounts
         let label = counts.map { $0.formatted() }.joined(separator: "/")
-        report.run("6", "scaling", payload: "records ×\(label)") {
+        report.run("6", "scaling", payload: "records", label: "records ×\(label)") {
             let payloads = counts.map(RecordGenerator.json(count:))
             let decoder = CodableCoders.secondsDecoder()
             for (count, data) in zip(counts, payloads) {
