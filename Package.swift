@@ -21,16 +21,23 @@ let package = Package(
             resources: [.copy("Payloads")],
             swiftSettings: strictSettings
         ),
+        // Models shared by the tests and the DefaultsProbe process.
+        .target(
+            name: "StrataTestSupport",
+            dependencies: ["Strata"],
+            path: "Tests/StrataTestSupport",
+            swiftSettings: strictSettings
+        ),
         // A second process for the UserDefaults round-trip test.
         .executableTarget(
             name: "DefaultsProbe",
-            dependencies: ["Strata"],
+            dependencies: ["Strata", "StrataTestSupport"],
             path: "Tests/DefaultsProbe",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "StrataTests",
-            dependencies: ["Strata", "DefaultsProbe"],
+            dependencies: ["Strata", "StrataTestSupport", "DefaultsProbe"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

@@ -78,11 +78,11 @@ extension JSONAdapter {
         try withUnsafePointer(to: model) { base in
             for entry in mapping.entries {
                 if let included, !included.contains(entry.property.key) { continue }
-                if let plain = entry.plainLoad {
-                    if let value = plain.load(UnsafeRawPointer(base) + plain.offset) {
-                        json[plain.key] = value
+                if let key = entry.plainKey, let load = entry.property.fastLoad {
+                    if let value = load(UnsafeRawPointer(base) + entry.property.offset) {
+                        json[key] = value
                     } else if !omitNulls {
-                        json[plain.key] = null
+                        json[key] = null
                     }
                     continue
                 }
@@ -98,8 +98,8 @@ extension JSONAdapter {
         _ entry: JSONMapping<T>.Entry, of model: T, omitNulls: Bool, into json: inout [String: Any]
     ) throws {
         var value: Any?
-        if let (offset, load) = entry.property.fastLoad {
-            value = withUnsafePointer(to: model) { load(UnsafeRawPointer($0) + offset) }
+        if let load = entry.property.fastLoad {
+            value = withUnsafePointer(to: model) { load(UnsafeRawPointer($0) + entry.property.offset) }
         } else {
             value = entry.property.read(model)
         }

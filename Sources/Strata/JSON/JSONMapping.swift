@@ -19,8 +19,8 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
         /// form as one component.
         let errorPath: [StrataError.PathComponent]
         /// For a property written as it is (no transformer, no check, one key) that
-        /// has a specialised load: the key, the byte offset and the load.
-        let plainLoad: (key: String, offset: Int, load: FastAccessors.Load)?
+        /// has a specialised load (``ModelProperty/fastLoad``): its key.
+        let plainKey: String?
 
         init(
             property: ModelProperty<M>, keyPath: JSONKeyPath, singleKey: String?, transformer: ValueTransformer?,
@@ -33,11 +33,7 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
             self.isCustomTransformer = isCustomTransformer
             self.checksWrittenValue = checksWrittenValue
             self.errorPath = errorPath
-            if let singleKey, transformer == nil, !checksWrittenValue, let (offset, load) = property.fastLoad {
-                plainLoad = (singleKey, offset, load)
-            } else {
-                plainLoad = nil
-            }
+            plainKey = transformer == nil && !checksWrittenValue && property.fastLoad != nil ? singleKey : nil
         }
     }
 

@@ -11,6 +11,8 @@ import Foundation
 /// leaving specialised code. Anything else returns `false` and takes the general
 /// path, which gives the same answer more slowly.
 enum FastAccessors {
+    /// Stores the value and returns `true`, or returns `false` when the value needs the
+    /// general path.
     typealias Store = @Sendable (UnsafeMutableRawPointer, Any?) -> Bool
     typealias Load = @Sendable (UnsafeRawPointer) -> Any?
 

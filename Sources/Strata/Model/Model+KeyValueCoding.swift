@@ -53,18 +53,9 @@ extension Model {
                 .readOnlyKey,
                 "'\(property.key)' of \(Self.self) is read-only (a let or computed property); it cannot be set.")
         }
-        let validated: Any?
-        do {
-            validated = try validateValue(value, forKey: property.key)
-        } catch let error as StrataError {
-            throw error
-        } catch {
-            throw StrataError(
-                .validationFailed, "\(Self.self) refused the value for '\(property.key)': \(error)",
-                underlyingError: error)
-        }
-        if let (offset, store) = property.fastStore,
-            withUnsafeMutablePointer(to: &self, { store(UnsafeMutableRawPointer($0) + offset, validated) })
+        let validated = try validatedValue(value, forKey: property.key)
+        if let store = property.fastStore,
+            withUnsafeMutablePointer(to: &self, { store(UnsafeMutableRawPointer($0) + property.offset, validated) })
         {
             return
         }
@@ -82,6 +73,17 @@ extension Model {
             throw StrataError(
                 .typeMismatch,
                 "Expected \(property.type.name) for '\(property.key)' of \(Self.self), found \(describe(validated)).")
+        }
+    }
+
+    /// Runs ``validateValue(_:forKey:)``, wrapping an error from user code.
+    private func validatedValue(_ value: Any?, forKey key: String) throws -> Any? {
+        do {
+            return try validateValue(value, forKey: key)
+        } catch let error as StrataError {
+            throw error
+        } catch {
+            throw StrataError(.validationFailed, "\(Self.self) refused the value for '\(key)': \(error)", underlyingError: error)
         }
     }
 

@@ -20,12 +20,14 @@ final class ModelProperty<M>: @unchecked Sendable {
     /// unchanged, when the value is not of the property's type. `nil` when the key
     /// path is read-only.
     let write: ((inout M, Any?) -> Bool)?
-    /// For a stored property of a struct of a common type: its byte offset and a
-    /// specialised load (see ``FastAccessors``).
-    let fastLoad: (offset: Int, load: FastAccessors.Load)?
-    /// For a writable stored property of a struct of a common type: its byte offset
-    /// and a specialised store that skips the general path (see ``FastAccessors``).
-    let fastStore: (offset: Int, store: FastAccessors.Store)?
+    /// For a stored property of a struct: its byte offset in the struct.
+    let offset: Int
+    /// For a stored property of a struct of a common type: a specialised load at
+    /// ``offset`` (see ``FastAccessors``).
+    let fastLoad: FastAccessors.Load?
+    /// For a writable stored property of a struct of a common type: a specialised
+    /// store at ``offset`` that skips the general path (see ``FastAccessors``).
+    let fastStore: FastAccessors.Store?
 
     /// Whether the key path can be written.
     let isWritable: Bool
@@ -33,8 +35,7 @@ final class ModelProperty<M>: @unchecked Sendable {
     init(
         key: String, type: PropertyType, isOptional: Bool, read: @escaping (M) -> Any?,
         write: ((inout M, Any?) -> Bool)?,
-        fastLoad: (offset: Int, load: FastAccessors.Load)? = nil,
-        fastStore: (offset: Int, store: FastAccessors.Store)? = nil
+        valueType: Any.Type, offset: Int? = nil
     ) {
         self.key = key
         self.type = type
@@ -42,8 +43,12 @@ final class ModelProperty<M>: @unchecked Sendable {
         self.read = read
         self.write = write
         self.isWritable = write != nil
-        self.fastLoad = fastLoad
-        self.fastStore = fastStore
+        // Built here, not passed through generic helpers such as Optional.map: a
+        // closure that goes through a generic context is stored re-abstracted, and
+        // every call then pays for conversion thunks that copy the `Any?`.
+        self.offset = offset ?? 0
+        self.fastLoad = offset == nil ? nil : FastAccessors.load(for: valueType)
+        self.fastStore = offset == nil || write == nil ? nil : FastAccessors.store(for: valueType)
     }
 }
 
@@ -60,28 +65,26 @@ extension KeyPath: ModelPropertyMaking {
         let type = PropertyType(Value.self)
         let coerce = TypedValue(Value.self, type).coerce
         if let direct = self as? KeyPath<M, Value> {
-            let writable = self as? WritableKeyPath<M, Value>
-            let offset = MemoryLayout<M>.offset(of: direct)
+            var write: ((inout M, Any?) -> Bool)?
+            if let writable = self as? WritableKeyPath<M, Value> { write = Self.writer(writable, coerce: coerce) }
             return ModelProperty(
                 key: key, type: type, isOptional: type.isOptional,
-                read: Self.reader(direct),
-                write: writable.map { Self.writer($0, coerce: coerce) },
-                fastLoad: offset.flatMap { offset in FastAccessors.load(for: Value.self).map { (offset, $0) } },
-                fastStore: writable == nil ? nil
-                    : offset.flatMap { offset in FastAccessors.store(for: Value.self).map { (offset, $0) } })
+                read: Self.reader(direct), write: write,
+                valueType: Value.self, offset: MemoryLayout<M>.offset(of: direct))
         }
         guard M.self is Root.Type else { return nil }
-        let reference = self as? ReferenceWritableKeyPath<Root, Value>
+        var write: ((inout M, Any?) -> Bool)?
+        if let reference = self as? ReferenceWritableKeyPath<Root, Value> {
+            write = { model, value in
+                guard let object = model as? Root, let typed = coerce(value) else { return false }
+                object[keyPath: reference] = typed
+                return true
+            }
+        }
         return ModelProperty(
             key: key, type: type, isOptional: type.isOptional,
             read: { model in (model as? Root).flatMap { flatten($0[keyPath: self]) } },
-            write: reference.map { reference in
-                { model, value in
-                    guard let object = model as? Root, let typed = coerce(value) else { return false }
-                    object[keyPath: reference] = typed
-                    return true
-                }
-            })
+            write: write, valueType: Value.self)
     }
 
     /// Reads through the key path; optionals are unwrapped without a dynamic cast.

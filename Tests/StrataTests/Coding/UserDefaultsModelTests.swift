@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Strata
+import StrataTestSupport
 
 extension CodingTests {
     /// `UserDefaults.setModel(_:forKey:)` and `model(of:forKey:)`. Every test uses
@@ -102,41 +103,6 @@ extension CodingTests {
                 if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             }
             throw StrataError(.invalidMapping, "DefaultsProbe was not found next to the tests in \(directories.map(\.path)).")
-        }
-    }
-}
-
-extension CodingTests {
-    // The same models as Tests/DefaultsProbe/main.swift: same archive names, same properties.
-    enum ProbeTone: String { case calm, loud }
-
-    struct ProbeTag: SecureCodingModel, Equatable {
-        var label = ""
-        var level: Int8 = 0
-        static let propertyKeys: PropertyKeys<ProbeTag> = ["label": \.label, "level": \.level]
-    }
-
-    struct ProbeSettings: SecureCodingModel, Equatable {
-        var enabled = false
-        var size: Int8 = 0
-        var saved = Date(timeIntervalSinceReferenceDate: 0)
-        var link: URL?
-        var words: [String] = []
-        var tag = ProbeTag()
-        var tone = ProbeTone.calm
-        static let propertyKeys: PropertyKeys<ProbeSettings> = [
-            "enabled": \.enabled, "size": \.size, "saved": \.saved, "link": \.link, "words": \.words, "tag": \.tag, "tone": \.tone,
-        ]
-
-        static func sample(_ seed: Int8) -> ProbeSettings {
-            ProbeSettings(
-                enabled: seed % 2 == 1, size: seed, saved: Date(timeIntervalSinceReferenceDate: Double(seed) * 1000.25),
-                link: URL(string: "https://example.org/\(seed)"), words: ["a\(seed)", "b"], tag: ProbeTag(label: "t\(seed)", level: -seed),
-                tone: seed % 2 == 1 ? .loud : .calm)
-        }
-
-        var summary: String {
-            "\(enabled)|\(size)|\(saved.timeIntervalSinceReferenceDate)|\(link?.absoluteString ?? "nil")|\(words)|\(tag.label),\(tag.level)|\(tone)"
         }
     }
 }
