@@ -46,6 +46,8 @@ public struct StrataError: Error, Sendable, CustomStringConvertible, LocalizedEr
         case readOnlyKey
         /// A value that JSON (or an archive) cannot represent.
         case unsupportedValue
+        /// Models nest deeper than Strata follows (64 levels), or a class graph has a cycle.
+        case nestingTooDeep
         /// The data is not an archive of the expected model.
         case invalidArchive
         /// The archive was written by a newer version of the model.

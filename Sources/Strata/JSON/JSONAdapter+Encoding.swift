@@ -18,18 +18,21 @@ extension JSONAdapter {
 
     /// The JSON array for `models`. Errors name the index: `[2].homepage`.
     public static func dictionaries<T: JSONSerializing>(from models: [T], options: Options = []) throws -> [[String: Any]] {
-        try $currentOptions.withValue(options) {
-            var array: [[String: Any]] = []
-            array.reserveCapacity(models.count)
-            for (index, model) in models.enumerated() {
-                do {
-                    array.append(try encode(model))
-                } catch let error as StrataError {
-                    throw error.prefixed(with: [.index(index)])
-                }
+        try $currentOptions.withValue(options) { try encodeEach(models) }
+    }
+
+    /// Encodes each model; errors name the index.
+    static func encodeEach<T: JSONSerializing>(_ models: [T]) throws -> [[String: Any]] {
+        var array: [[String: Any]] = []
+        array.reserveCapacity(models.count)
+        for (index, model) in models.enumerated() {
+            do {
+                array.append(try encode(model))
+            } catch let error as StrataError {
+                throw error.prefixed(with: [.index(index)])
             }
-            return array
         }
+        return array
     }
 
     /// JSON data for `model`.

@@ -76,6 +76,12 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
                 continue
             }
             let custom = M.jsonTransformer(forKey: property.key)
+            if custom == nil, let model = Self.modelWithoutMapping(in: property.type) {
+                problems.append(
+                    "'\(property.key)' holds \(model), a Model that is not JSONSerializing: "
+                        + "conform \(model) to JSONSerializing, or give '\(property.key)' a transformer.")
+                continue
+            }
             let transformer = custom ?? DefaultTransformers.forProperty(of: property.type)
             entries.append(Entry(
                 property: property,
@@ -119,13 +125,25 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
         return problems
     }
 
+    /// The first model type inside `type` (through optionals and collections) that
+    /// has no JSON mapping, which no default transformer can read or write.
+    private static func modelWithoutMapping(in type: PropertyType) -> String? {
+        switch type {
+        case .optional(let wrapped): return modelWithoutMapping(in: wrapped)
+        case .array(let element, _), .dictionary(let element, _): return modelWithoutMapping(in: element)
+        case .model(let model): return model is any JSONSerializing.Type ? nil : String(describing: model)
+        default: return nil
+        }
+    }
+
     /// Whether a value of `type`, written without a custom transformer, may be one
     /// JSON cannot represent.
     private static func mayBeUnrepresentable(_ type: PropertyType) -> Bool {
         switch type.unwrapped {
-        case .bool, .string, .integer, .decimal, .url, .uuid, .rawRepresentable, .model: return false
+        case .bool, .string, .integer, .url, .uuid, .model: return false
+        case .rawRepresentable(_, let raw): return mayBeUnrepresentable(raw)
         case .array(let element, _), .dictionary(let element, _): return mayBeUnrepresentable(element)
-        case .floatingPoint, .date, .data, .other, .optional: return true
+        case .floatingPoint, .decimal, .date, .data, .other, .optional: return true
         }
     }
 

@@ -7,10 +7,14 @@ enum JSONRepresentable {
     static func problem(with value: Any) -> String? {
         if value is String || value is NSNull { return nil }
         if let number = ExactNumber(value) {
-            if case .floating(let double) = number, !double.isFinite {
+            switch number {
+            case .floating(let double) where !double.isFinite:
                 return "\(double) is not a finite number, which JSON cannot represent."
+            case .decimal(let decimal) where !decimal.isFinite:
+                return "the Decimal \(decimal) is not a finite number, which JSON cannot represent."
+            default:
+                return nil
             }
-            return nil
         }
         if let object = value as? [String: Any] {
             for (key, item) in object {

@@ -5,25 +5,16 @@ extension ValueTransformer {
     /// default; use it explicitly inside other transformers.
     public static func model<T: JSONSerializing>(_ type: T.Type) -> ValueTransformer {
         ValueTransformer(
-            { (json: [String: Any]) throws -> T in try JSONAdapter.decode(T.self, from: json) },
-            reverse: { (model: T) throws -> [String: Any] in try JSONAdapter.encode(model) })
+            { (json: [String: Any]) throws -> T in try JSONAdapter.nested { try JSONAdapter.decode(T.self, from: json) } },
+            reverse: { (model: T) throws -> [String: Any] in try JSONAdapter.nested { try JSONAdapter.encode(model) } })
     }
 
     /// JSON array of objects ↔ `[T]`. Errors name the index: `contributors[1].id`.
     public static func models<T: JSONSerializing>(_ type: T.Type) -> ValueTransformer {
         ValueTransformer(
-            { (json: [Any]) throws -> [T] in try JSONAdapter.models(of: T.self, from: json) },
+            { (json: [Any]) throws -> [T] in try JSONAdapter.nested { try JSONAdapter.models(of: T.self, from: json) } },
             reverse: { (models: [T]) throws -> [[String: Any]] in
-                var array: [[String: Any]] = []
-                array.reserveCapacity(models.count)
-                for (index, model) in models.enumerated() {
-                    do {
-                        array.append(try JSONAdapter.encode(model))
-                    } catch let error as StrataError {
-                        throw error.prefixed(with: [.index(index)])
-                    }
-                }
-                return array
+                try JSONAdapter.nested { try JSONAdapter.encodeEach(models) }
             })
     }
 

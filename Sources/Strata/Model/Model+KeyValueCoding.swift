@@ -123,12 +123,15 @@ extension Model {
         self.init()
         let schema = ModelSchema<Self>.shared
         try schema.check()
-        for (key, value) in dictionary {
-            let property = try schema.property(forKey: key)
+        // Unknown keys first, in a stable order; then the values, in declaration order.
+        if let unknown = dictionary.keys.sorted().first(where: { !schema.contains($0) }) {
+            throw schema.unknownKey(unknown)
+        }
+        for property in schema.properties {
             // Read-only keys are derived or fixed at creation: dictionaryValue lists
             // them, so a model rebuilt from its dictionaryValue skips them.
-            guard property.isWritable else { continue }
-            try StrataError.at([.key(key)], wrapping: .validationFailed, "Validation failed") {
+            guard property.isWritable, let value = dictionary[property.key] else { continue }
+            try StrataError.at([.key(property.key)], wrapping: .validationFailed, "Validation failed") {
                 try setValidatedValue(value is NSNull ? nil : value, for: property)
             }
         }

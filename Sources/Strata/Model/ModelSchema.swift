@@ -42,13 +42,19 @@ final class ModelSchema<M: Model>: Sendable {
     /// The property for `key`; throws when the schema is broken or the key unknown.
     func property(forKey key: String) throws -> ModelProperty<M> {
         if let problem { throw problem }
-        guard let index = indexByKey[key] else {
-            throw StrataError(
-                .unknownKey,
-                "\(M.self) has no property '\(key)'. Known keys: \(properties.map(\.key).joined(separator: ", ")).",
-                path: [.key(key)])
-        }
+        guard let index = indexByKey[key] else { throw unknownKey(key) }
         return properties[index]
+    }
+
+    /// Whether `key` names a property.
+    func contains(_ key: String) -> Bool { indexByKey[key] != nil }
+
+    /// The error for a key that is not in the property list.
+    func unknownKey(_ key: String) -> StrataError {
+        StrataError(
+            .unknownKey,
+            "\(M.self) has no property '\(key)'. Known keys: \(properties.map(\.key).joined(separator: ", ")).",
+            path: [.key(key)])
     }
 
     /// Throws ``problem`` when the schema is broken.

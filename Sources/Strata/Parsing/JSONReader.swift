@@ -18,8 +18,9 @@ import Foundation
 /// - Duplicate object keys: the last one wins.
 /// - A number too large for a `Double` (`1e400`) is rejected; one too small
 ///   becomes `0` or a subnormal, as `strtod` rounds it.
-/// - Integers with more than 38 significant digits are rounded to `Decimal`'s
-///   38-digit precision (never through `Double`).
+/// - Integers beyond `UInt64` are `Decimal`s while `Decimal` holds every digit
+///   (up to `UInt128.max`); larger ones are `Double`s, which makes plain that the
+///   value is approximate, so no integer type receives rounded digits.
 /// - Arrays and objects may nest ``defaultMaximumDepth`` levels deep; deeper
 ///   input throws ``JSONParsingError/Kind/maximumDepthExceeded(_:)`` instead of
 ///   exhausting the stack (the parser is not recursive).

@@ -465,6 +465,11 @@ struct JSONScanner<Builder: JSONValueBuilder> {
             guard let decimal = Decimal(string: text, locale: nil), !decimal.isNaN else {
                 throw makeError(.numberOutOfRange(text), at: start)
             }
+            // Past Decimal's 128-bit mantissa the digits would be rounded; a Double says
+            // plainly that the value is approximate (and no integer type can hold it).
+            if decimal.description != text, let approximate = Double(text), approximate.isFinite {
+                return builder.double(approximate)
+            }
             return builder.bigInteger(decimal)
         }
 

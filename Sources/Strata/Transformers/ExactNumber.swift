@@ -117,17 +117,15 @@ enum ExactNumber {
 
     private static let posix = Locale(identifier: "en_US_POSIX")
 
+    /// A whole `Decimal` as `I`, through its digits: exact for every width,
+    /// `Int128` included.
     private static func integer<I: FixedWidthInteger>(from decimal: Decimal, as type: I.Type) -> I? {
         guard decimal.isFinite else { return nil }
         var value = decimal
         var rounded = Decimal()
         NSDecimalRound(&rounded, &value, 0, .plain)
         guard rounded == decimal else { return nil }
-        return I(exactly: NSDecimalNumber(decimal: rounded).int64Value).flatMap { candidate in
-            Decimal(Int64(candidate)) == decimal ? candidate : nil
-        } ?? I(exactly: NSDecimalNumber(decimal: rounded).uint64Value).flatMap { candidate in
-            Decimal(UInt64(candidate)) == decimal ? candidate : nil
-        }
+        return I(rounded.description)
     }
 }
 

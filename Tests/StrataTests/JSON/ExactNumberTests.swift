@@ -115,3 +115,27 @@ struct ExactNumberTests {
         #expect(throws: StrataError.self) { try JSONAdapter.model(of: Flags.self, from: try jsonObject(#"{"counts": [true]}"#)) }
     }
 }
+
+struct WideNumbers: JSONSerializing, Equatable {
+    var wide: Int128 = 0
+    var unsignedWide: UInt128 = 0
+    static let propertyKeys: PropertyKeys<WideNumbers> = ["wide": \.wide, "unsignedWide": \.unsignedWide]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["wide": "wide", "unsignedWide": "unsigned_wide"]
+}
+
+@Suite("Wide integers")
+struct WideIntegerTests {
+    /// Integers beyond 64 bits reach 128-bit properties digit for digit.
+    @Test func integersBeyondSixtyFourBitsAreExact() throws {
+        let data = Data(#"{"wide": -100000000000000000000000000000001, "unsigned_wide": 340282366920938463463374607431768211455}"#.utf8)
+        let model = try JSONAdapter.model(of: WideNumbers.self, from: data)
+        #expect(model.wide == -100_000_000_000_000_000_000_000_000_000_001)
+        #expect(model.unsignedWide == UInt128.max)
+    }
+
+    @Test func anIntegerTooWideEvenForUInt128IsRefused() throws {
+        let data = Data(#"{"unsigned_wide": 340282366920938463463374607431768211456}"#.utf8)
+        let error = try #require(throws: StrataError.self) { try JSONAdapter.model(of: WideNumbers.self, from: data) }
+        #expect(error.code == .typeMismatch)
+    }
+}

@@ -235,3 +235,53 @@ struct JSONEncodingTests {
         #expect(throws: StrataError.self) { try JSONAdapter.data(from: Collections(doubles: [.nan])) }
     }
 }
+
+/// A model without a JSON mapping, held by a JSON model.
+struct PlainPoint: Model, Equatable {
+    var x = 0
+    static let propertyKeys: PropertyKeys<PlainPoint> = ["x": \.x]
+}
+
+struct HoldsPlainModel: JSONSerializing {
+    var point = PlainPoint()
+    static let propertyKeys: PropertyKeys<HoldsPlainModel> = ["point": \.point]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["point": "point"]
+}
+
+struct Meters: RawRepresentable, Equatable {
+    var rawValue: Double
+}
+
+struct Unrepresentable: JSONSerializing {
+    var length = Meters(rawValue: .nan)
+    var amount = Decimal.nan
+    static let propertyKeys: PropertyKeys<Unrepresentable> = ["length": \.length, "amount": \.amount]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["length": "length", "amount": "amount"]
+}
+
+@Suite("Values JSON cannot represent")
+struct UnrepresentableValueTests {
+    @Test func aModelPropertyWithoutAJSONMappingIsAnInvalidMapping() throws {
+        let error = try #require(throws: StrataError.self) { try JSONAdapter.dictionary(from: HoldsPlainModel()) }
+        #expect(error.code == .invalidMapping)
+        #expect(error.reason.contains("'point' holds PlainPoint, a Model that is not JSONSerializing"))
+    }
+
+    @Test func aNaNRawValueIsRefusedWithItsKey() throws {
+        var model = Unrepresentable()
+        model.amount = 1
+        let error = try #require(throws: StrataError.self) { try JSONAdapter.dictionary(from: model) }
+        #expect(error.code == .unsupportedValue)
+        #expect(error.pathDescription == "length")
+    }
+
+    @Test func aNaNDecimalIsRefusedWithItsKey() throws {
+        var model = Unrepresentable()
+        model.length = Meters(rawValue: 2)
+        let error = try #require(throws: StrataError.self) { try JSONAdapter.dictionary(from: model) }
+        #expect(error.code == .unsupportedValue)
+        #expect(error.pathDescription == "amount")
+        model.amount = 2.5
+        #expect(JSONSerialization.isValidJSONObject(try JSONAdapter.dictionary(from: model)))
+    }
+}

@@ -186,3 +186,17 @@ struct KeyValueCodingTests {
         #expect(error.code == .unknownKey)
     }
 }
+
+@Suite("init(dictionary:) order")
+struct InitDictionaryOrderTests {
+    /// Values are set in declaration order, so with several bad values the error
+    /// is always about the first declared one, whatever the dictionary's hash order.
+    @Test func errorsFollowDeclarationOrder() throws {
+        for _ in 0..<20 {
+            let error = try #require(throws: StrataError.self) {
+                try Account(dictionary: ["score": "high", "age": "old", "login": 7])
+            }
+            #expect(error.pathDescription == "login")
+        }
+    }
+}

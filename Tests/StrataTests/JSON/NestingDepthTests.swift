@@ -1,0 +1,72 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Strata
+
+/// A model that can nest without bound.
+final class TreeNode: JSONSerializing, @unchecked Sendable {
+    // @unchecked: test fixture, each instance is used from one task only.
+    var name = ""
+    var child: TreeNode?
+    static let propertyKeys: PropertyKeys<TreeNode> = ["name": \.name, "child": \.child]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["name": "name", "child": "child"]
+    init() {}
+}
+
+/// Input that nests deeper than the stack allows is refused with an error, never a crash.
+@Suite("Nesting depth")
+struct NestingDepthTests {
+    static func chain(depth: Int) -> [String: Any] {
+        var json: [String: Any] = ["name": "leaf"]
+        for level in 0..<depth { json = ["name": "n\(level)", "child": json] }
+        return json
+    }
+
+    @Test func modelsNestedUpToTheLimitDecode() throws {
+        let root = try JSONAdapter.model(of: TreeNode.self, from: Self.chain(depth: ModelNesting.maximumDepth))
+        var depth = 0
+        var node: TreeNode? = root
+        while let next = node?.child { depth += 1; node = next }
+        #expect(depth == ModelNesting.maximumDepth)
+    }
+
+    @Test func deeperDictionariesAreRefusedWithThePath() throws {
+        let error = try #require(throws: StrataError.self) {
+            try JSONAdapter.model(of: TreeNode.self, from: Self.chain(depth: 5_000))
+        }
+        #expect(error.code == .nestingTooDeep)
+        #expect(error.path.count == ModelNesting.maximumDepth + 1)
+        #expect(error.pathDescription.hasPrefix("child.child.child"))
+    }
+
+    @Test func deeperDataIsRefused() throws {
+        let data = try JSONSerialization.data(withJSONObject: Self.chain(depth: 300))
+        let error = try #require(throws: StrataError.self) { try JSONAdapter.model(of: TreeNode.self, from: data) }
+        #expect(error.code == .nestingTooDeep)
+    }
+
+    @Test func aCycleInAClassGraphIsAnErrorWhenWriting() throws {
+        let node = TreeNode()
+        node.child = node
+        let error = try #require(throws: StrataError.self) { try JSONAdapter.dictionary(from: node) }
+        #expect(error.code == .nestingTooDeep)
+        #expect(error.reason.contains("cycle"))
+        node.child = nil
+    }
+
+    /// The limit is about the stack: the deepest accepted input decodes on a thread
+    /// with the 512 KiB stack of secondary threads on Apple platforms.
+    @Test func theDeepestAcceptedInputFitsASmallStack() throws {
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<Bool>(false)
+        let thread = Thread {
+            let json = Self.chain(depth: ModelNesting.maximumDepth)
+            result.withLock { $0 = (try? JSONAdapter.model(of: TreeNode.self, from: json)) != nil }
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        done.wait()
+        #expect(result.withLock { $0 })
+    }
+}
