@@ -1,0 +1,77 @@
+/// How long and how much to measure, from the command line.
+struct Settings {
+    /// Timed batches per measurement; the median of them is reported.
+    var samples = 15
+    /// The time one batch is sized to take.
+    var batchDuration: Duration = .milliseconds(40)
+    /// Untimed running before the batch size is chosen.
+    var warmUp: Duration = .milliseconds(150)
+    /// The smoke run: few short samples, small scaling and memory sizes.
+    var quick = false
+    /// Row ids or names to run; empty runs all.
+    var rowFilter: Set<String> = []
+    /// Payloads to run; empty runs all.
+    var payloadFilter: Set<String> = []
+    /// Record counts of the scaling row.
+    var scalingCounts = [10, 1_000, 100_000]
+    /// Size of the peak-memory input.
+    var memoryInputBytes = 50_000_000
+
+    static let usage = """
+        usage: StrataBenchmarks [--quick] [--iterations N] [--filter ROW[,ROW…]]
+               StrataBenchmarks --peak-memory FILE      (the child process of row 7)
+
+          --quick          smoke run: 3 short samples, small arrays; still checks every result
+          --iterations N   N timed samples per measurement (default 15)
+          --filter ROWS    rows to run, by number or name: 1 2 3 4 5 6 7, dictionary, data,
+                           to-dictionary, to-data, archive, scaling, memory; or by payload:
+                           github-user, twitter, records (--filter 2,twitter)
+        """
+
+    /// Parses `arguments` (without the program name).
+    static func parse(_ arguments: [String]) throws -> Settings {
+        var settings = Settings()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--quick":
+                settings.quick = true
+                settings.samples = 3
+                settings.batchDuration = .milliseconds(2)
+                settings.warmUp = .milliseconds(2)
+                settings.scalingCounts = [10, 100, 1_000]
+                settings.memoryInputBytes = 1_000_000
+            case "--iterations":
+                guard let value = remaining.popFirst(), let count = Int(value), count > 0 else {
+                    throw BenchmarkError("--iterations needs a positive number.\n\(usage)")
+                }
+                settings.samples = count
+            case "--filter":
+                guard let value = remaining.popFirst() else {
+                    throw BenchmarkError("--filter needs a row number or name.\n\(usage)")
+                }
+                for token in value.split(separator: ",").map({ $0.lowercased() }) {
+                    if payloads.contains(token) {
+                        settings.payloadFilter.insert(token)
+                    } else {
+                        settings.rowFilter.insert(token)
+                    }
+                }
+            case "--help", "-h":
+                throw BenchmarkError(usage)
+            default:
+                throw BenchmarkError("Unknown option '\(argument)'.\n\(usage)")
+            }
+        }
+        return settings
+    }
+
+    /// The payload names `--filter` accepts.
+    static let payloads: Set<String> = ["github-user", "twitter", "records"]
+
+    /// Whether the row `id` (a number) or `name` on `payload` was asked for.
+    func includes(id: String, name: String, payload: String) -> Bool {
+        (rowFilter.isEmpty || rowFilter.contains(id) || rowFilter.contains(name))
+            && (payloadFilter.isEmpty || payloadFilter.contains(payload))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Strata
+
+/// Row 7: the peak memory of `Data` -> `[Record]` for an array of about 50 MB,
+/// measured in a child process of this binary: peak resident memory after
+/// parsing minus the resident memory before it (the input already loaded),
+/// against the input's size.
+struct MemoryRow {
+    let report: Report
+
+    static let childFlag = "--peak-memory"
+
+    func run() {
+        let settings = report.settings
+        let count = RecordGenerator.count(forApproximateBytes: settings.memoryInputBytes)
+        report.run("7", "memory", payload: "records", label: "records ×\(count.formatted())") {
+            let file = FileManager.default.temporaryDirectory
+                .appendingPathComponent("strata-benchmark-\(ProcessInfo.processInfo.processIdentifier).json")
+            try RecordGenerator.json(count: count).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let printed = try ResidentMemory.runSelf([Self.childFlag, file.path])
+            let values = Dictionary(
+                printed.split(whereSeparator: \.isWhitespace).compactMap { field -> (String, Int)? in
+                    let parts = field.split(separator: "=")
+                    guard parts.count == 2, let value = Int(parts[1]) else { return nil }
+                    return (String(parts[0]), value)
+                },
+                uniquingKeysWith: { $1 })
+            guard let input = values["input"], let before = values["baseline"], let peak = values["peak"],
+                  let records = values["records"]
+            else {
+                throw BenchmarkError("The child process printed \"\(printed)\", not input=… baseline=… peak=… records=….")
+            }
+            guard records == count else {
+                throw BenchmarkError("Expected \(count) records, the child process parsed \(records).")
+            }
+            return [TableLine(
+                row: "7", payload: "peak growth / input, \(records.formatted()) records",
+                strata: .bytes(Double(peak - before)), baseline: .bytes(Double(input)), target: .atMost(4.0))]
+        }
+    }
+
+    /// The child process: loads `path`, notes the peak resident memory, parses
+    /// it into records, notes it again, and prints both.
+    static func child(path: String) throws -> String {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let before = ResidentMemory.peakBytes()
+        let models = try JSONAdapter.models(of: Record.self, from: data)
+        let peak = ResidentMemory.peakBytes()
+        return withExtendedLifetime(models) {
+            "input=\(data.count) baseline=\(before) peak=\(peak) records=\(models.count)"
+        }
+    }
+}

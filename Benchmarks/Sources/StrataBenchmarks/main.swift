@@ -1,0 +1,63 @@
+import Foundation
+
+// Strata's benchmark. Each row times a Strata path and its baseline on the same
+// payload in this process, checks first that both give the same result, and
+// reports the ratio of their medians. See Docs/Performance.md.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+// The child process of row 7.
+if arguments.first == MemoryRow.childFlag {
+    do {
+        guard arguments.count == 2 else { throw BenchmarkError("usage: StrataBenchmarks \(MemoryRow.childFlag) FILE") }
+        print(try MemoryRow.child(path: arguments[1]))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
+}
+
+let settings: Settings
+do {
+    settings = try Settings.parse(arguments)
+} catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(2)
+}
+
+#if DEBUG
+let configuration = "debug build: ratios are not meaningful, use -c release"
+#else
+let configuration = "release build"
+#endif
+print("Strata benchmark (\(configuration)); \(settings.samples) samples per measurement, medians compared.")
+if settings.quick { print("Quick run: short samples and small arrays; it checks results, the ratios are rough.") }
+
+let report = Report(settings: settings)
+
+for payload in [GitHubUser.self, TwitterSearch.self] as [any MappingPayload.Type] {
+    func runRows<Payload: MappingPayload>(_: Payload.Type) {
+        let rows = [("1", "dictionary"), ("2", "data"), ("3", "to-dictionary"), ("4", "to-data")]
+        guard rows.contains(where: { settings.includes(id: $0, name: $1, payload: Payload.payloadName) }) else { return }
+        do {
+            try MappingRows<Payload>(report: report).run()
+        } catch {
+            report.fail("\(Payload.payloadName): \(error)")
+        }
+    }
+    runRows(payload)
+}
+ArchiveRow(report: report).run()
+ScalingRow(report: report).run()
+MemoryRow(report: report).run()
+
+let lines = report.lines.enumerated().sorted { ($0.element.row, $0.offset) < ($1.element.row, $1.offset) }.map(\.element)
+print()
+print(TablePrinter.render(lines))
+
+if !report.failures.isEmpty {
+    print("\nFAILED: Strata's results must equal the baselines'.")
+    for failure in report.failures { print("- \(failure)") }
+    exit(1)
+}
