@@ -82,7 +82,7 @@ extension JSONAdapter {
         try withUnsafePointer(to: model) { base in
             for entry in mapping.entries {
                 if let included, !included.contains(entry.property.key) { continue }
-                if let key = entry.plainKey, let load = entry.property.fastLoad {
+                if let key = entry.plainKey, let load = entry.plainLoad {
                     if let value = load(UnsafeRawPointer(base), entry.property.offset) {
                         json[key] = value
                     } else if !omitNulls {

@@ -45,7 +45,7 @@ extension JSONAdapter {
             guard let key = entry.singleKey else { continue }
             if let included, !included.contains(entry.property.key) { continue }
             let value: Any?
-            if entry.plainKey != nil, let load = entry.property.fastLoad {
+            if let load = entry.plainLoad {
                 value = withUnsafePointer(to: model) { load(UnsafeRawPointer($0), entry.property.offset) }
             } else if entry.streaming != .general {
                 // A nested model, or an array of them: written recursively.

@@ -18,9 +18,10 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
         /// The path in error messages: the keys of a single key path, or the array
         /// form as one component.
         let errorPath: [StrataError.PathComponent]
-        /// For a property written as it is (no transformer, no check, one key) that
-        /// has a specialised load (``ModelProperty/fastLoad``): its key.
+        /// For a property at one key whose JSON value a specialised load reads
+        /// directly (see ``JSONValueLoads``): the key and the load.
         let plainKey: String?
+        let plainLoad: FastAccessors.Load?
         /// How the value is written when it can be streamed without its JSON value
         /// being built first (see ``JSONAdapter/stream(_:into:depth:)``).
         let streaming: Streaming
@@ -46,7 +47,14 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
             self.isCustomTransformer = isCustomTransformer
             self.checksWrittenValue = checksWrittenValue
             self.errorPath = errorPath
-            plainKey = transformer == nil && !checksWrittenValue && property.fastLoad != nil ? singleKey : nil
+            // Untransformed values, and URLs and UUIDs with their default transformers.
+            let loadable: Bool
+            switch property.type.unwrapped {
+            case .url, .uuid: loadable = !isCustomTransformer
+            default: loadable = transformer == nil && !checksWrittenValue
+            }
+            plainLoad = loadable && property.fastLoad != nil ? JSONValueLoads.load(for: property.valueType) : nil
+            plainKey = plainLoad == nil ? nil : singleKey
             switch (isCustomTransformer, property.type.unwrapped) {
             case (false, .model(let type)) where type is any JSONSerializing.Type:
                 streaming = .model

@@ -12,6 +12,8 @@ final class ModelProperty<M>: @unchecked Sendable {
     let key: String
     /// What the property holds.
     let type: PropertyType
+    /// The property's Swift type.
+    let valueType: Any.Type
     /// Whether `nil` is a valid value (the property is an `Optional`).
     let isOptional: Bool
     /// Reads the value; an optional that holds nothing reads as `nil`.
@@ -42,6 +44,7 @@ final class ModelProperty<M>: @unchecked Sendable {
         self.isOptional = isOptional
         self.read = read
         self.write = write
+        self.valueType = valueType
         self.isWritable = write != nil
         // Built here, not passed through generic helpers such as Optional.map: a
         // closure that goes through a generic context is stored re-abstracted, and

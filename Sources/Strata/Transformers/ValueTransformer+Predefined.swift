@@ -4,13 +4,23 @@ import Synchronization
 extension ValueTransformer {
     /// `String` ↔ `URL`. A string that is not a URL is an error.
     public static let url = ValueTransformer(
-        { (text: String) throws -> URL in
+        forward: { value in
+            guard let value else { return nil }
+            guard let text = value as? String else {
+                throw StrataError(.typeMismatch, "Expected String, found \(describe(value)).")
+            }
             guard !text.isEmpty, let url = URL(string: text) else {
                 throw StrataError(.transformerFailed, "Expected a URL, found \(describe(text)).")
             }
             return url
         },
-        reverse: { (url: URL) in url.absoluteString })
+        reverse: { value in
+            guard let value else { return nil }
+            guard let url = value as? URL else {
+                throw StrataError(.typeMismatch, "Expected URL, found \(describe(value)).")
+            }
+            return url.absoluteString
+        })
 
     /// `String` ↔ `UUID` (written in upper case, as `UUID.uuidString` gives it).
     public static let uuid = ValueTransformer(
@@ -27,13 +37,13 @@ extension ValueTransformer {
     /// milliseconds only when the date has a fraction of a second.
     public static let iso8601Date = ValueTransformer(
         { (text: String) throws -> Date in
-            if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-            if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+            if let date = try? ISO8601Styles.whole.parse(text) { return date }
+            if let date = try? ISO8601Styles.fractional.parse(text) { return date }
             throw StrataError(.transformerFailed, "Expected an ISO 8601 date such as \"2024-05-01T12:30:00Z\", found \(describe(text)).")
         },
         reverse: { (date: Date) in
-            let whole = date.timeIntervalSinceReferenceDate.rounded(.down) == date.timeIntervalSinceReferenceDate
-            return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
+            let seconds = date.timeIntervalSinceReferenceDate
+            return (seconds.rounded(.down) == seconds ? ISO8601Styles.whole : ISO8601Styles.fractional).format(date)
         })
 
     /// `Double` (seconds since 1970) ↔ `Date`: Unix timestamps.
@@ -164,6 +174,12 @@ extension ValueTransformer {
                 }
             })
     }
+}
+
+/// The ISO 8601 styles ``ValueTransformer/iso8601Date`` uses, made once.
+private enum ISO8601Styles {
+    static let whole = Date.ISO8601FormatStyle()
+    static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }
 
 extension String {
