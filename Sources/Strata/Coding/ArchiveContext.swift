@@ -9,8 +9,12 @@ import Foundation
 enum ArchiveContext {
     /// The current archiving run, bound by ``encoding(_:)``.
     @TaskLocal static var session: EncodingSession?
-    /// What the object being decoded must hold, bound by ``expecting(_:_:)``.
+    /// What the object about to be decoded must hold, bound by ``expecting(_:at:_:)``.
     @TaskLocal static var expectation: DecodingExpectation?
+    /// The cursor for the object about to be decoded, bound by ``expecting(_:at:_:)``.
+    @TaskLocal private static var pendingCursor: ArchiveCursor?
+    /// The object being decoded, in a checked archive (see ``ArchiveCursor``).
+    @TaskLocal static var cursor: ArchiveCursor?
 
     /// Runs `body` in an archiving session (the current one, or a new one), then
     /// throws the first error recorded by an object's `encode(with:)`.
@@ -24,9 +28,20 @@ enum ArchiveContext {
         return result
     }
 
-    /// Runs `body` with `expectation` bound for the object it decodes.
-    static func expecting<T>(_ expectation: DecodingExpectation, _ body: () throws -> T) rethrows -> T {
-        try $expectation.withValue(expectation) { try body() }
+    /// Runs `body` with `expectation` (and the object's cursor) bound for the
+    /// object it decodes.
+    static func expecting<T>(_ expectation: DecodingExpectation, at cursor: ArchiveCursor?, _ body: () throws -> T) rethrows -> T {
+        try $expectation.withValue(expectation) { try $pendingCursor.withValue(cursor) { try body() } }
+    }
+
+    /// Runs `body`, the `init(coder:)` of a bridge object, with what it must hold;
+    /// decodes within `body` see the object's own cursor and no expectation.
+    static func decodingObject<T>(_ body: (DecodingExpectation?) -> T) -> T {
+        let expectation = expectation
+        let cursor = pendingCursor
+        return $expectation.withValue(nil) {
+            $pendingCursor.withValue(nil) { $cursor.withValue(cursor) { body(expectation) } }
+        }
     }
 }
 

@@ -49,6 +49,23 @@ enum ArchiveFormat {
         }
     }
 
+    /// The kind of value Strata stores for a value of `type` (see
+    /// ``ArchivedValueCoding``); `nil` for a type it cannot archive.
+    static func storedKind(of type: PropertyType) -> ArchiveLayout.Kind? {
+        switch type {
+        case .optional(let wrapped): return storedKind(of: wrapped)
+        case .bool: return .bool
+        case .integer(let integer): return integer.bitWidth > 64 ? .string : .integer
+        case .floatingPoint, .date: return .real
+        case .string, .url, .uuid, .decimal: return .string
+        case .data: return .data
+        case .rawRepresentable(_, let raw): return storedKind(of: raw)
+        case .model: return .model
+        case .array, .dictionary: return .collection
+        case .other: return nil
+        }
+    }
+
     /// Adds the classes an archive of `type` values contains to `classes`,
     /// following nested models once each (`visited` holds the models seen).
     static func collectClasses(of type: PropertyType, into classes: inout Set<String>, visited: inout Set<ObjectIdentifier>) {

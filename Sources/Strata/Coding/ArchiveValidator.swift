@@ -21,6 +21,8 @@ import Foundation
 ///
 /// Every decode the bridge then runs allows all of ``ArchiveFormat/decodableClasses``,
 /// a superset of what the archive was checked to contain, so no decode can trap.
+/// The validator also returns the ``ArchiveLayout`` it read (what kind of value
+/// each key of each object stores), against which every typed decode is checked.
 struct ArchiveValidator {
     typealias Value = BinaryPropertyList.Value
 
@@ -34,13 +36,14 @@ struct ArchiveValidator {
     /// One entry of `$objects`, classified.
     private enum Entry {
         case null, string, data, classEntry(String)
-        /// An instance: its class's entry index and the references among its values.
-        case instance(classIndex: Int, references: [Int])
+        /// An instance: its class's entry index, the references among its values, and its values.
+        case instance(classIndex: Int, references: [Int], values: [String: Value])
     }
 
     /// Throws ``StrataError/Code-swift.enum/invalidArchive`` unless `data` is a
-    /// safe archive (see the type's discussion).
-    func validate(_ data: Data) throws {
+    /// safe archive (see the type's discussion); returns what each key stores.
+    @discardableResult
+    func validate(_ data: Data) throws -> ArchiveLayout {
         let plist: Value
         do {
             plist = try BinaryPropertyList.read(data)
@@ -62,7 +65,7 @@ struct ArchiveValidator {
             try classify(object, at: index, count: objects.count)
         }
         for (index, entry) in entries.enumerated() {
-            guard case .instance(let classIndex, let references) = entry else { continue }
+            guard case .instance(let classIndex, let references, _) = entry else { continue }
             guard case .classEntry = entries[classIndex] else {
                 throw Self.invalid("Object \(index) names object \(classIndex) as its class, which is not a class")
             }
@@ -73,12 +76,41 @@ struct ArchiveValidator {
             }
         }
         guard roots.count == 1, case .uid(let root)? = roots[ArchiveFormat.rootKey], root > 0, root < objects.count,
-            case .instance(let rootClass, _) = entries[root],
+            case .instance(let rootClass, _, _) = entries[root],
             case .classEntry(ArchiveFormat.modelClassName) = entries[rootClass]
         else {
             throw Self.invalid("The archive's root object is not an archived Strata model")
         }
         try checkGraph(from: root, entries: entries)
+        var instances: [Int: [String: ArchiveLayout.Slot]] = [:]
+        for (index, entry) in entries.enumerated() {
+            guard case .instance(_, _, let values) = entry else { continue }
+            instances[index] = values.mapValues { Self.slot(for: $0, entries: entries) }
+        }
+        return ArchiveLayout(top: [ArchiveFormat.rootKey: ArchiveLayout.Slot(kind: .model, object: root)], objects: instances)
+    }
+
+    /// What `value`, one of an instance's values, stores. `classify` and the class
+    /// checks have accepted it: a number, a boolean, or a reference to an object
+    /// that is not a class entry.
+    private static func slot(for value: Value, entries: [Entry]) -> ArchiveLayout.Slot {
+        switch value {
+        case .integer: return ArchiveLayout.Slot(kind: .integer, object: nil)
+        case .real: return ArchiveLayout.Slot(kind: .real, object: nil)
+        case .bool: return ArchiveLayout.Slot(kind: .bool, object: nil)
+        case .uid(let reference):
+            let kind: ArchiveLayout.Kind
+            switch entries[reference] {
+            case .null, .classEntry: kind = .null
+            case .string: kind = .string
+            case .data: kind = .data
+            case .instance(let classIndex, _, _):
+                kind = if case .classEntry(ArchiveFormat.modelClassName) = entries[classIndex] { .model } else { .collection }
+            }
+            return ArchiveLayout.Slot(kind: kind, object: reference)
+        case .null, .string, .data, .array, .dictionary:
+            return ArchiveLayout.Slot(kind: .null, object: nil)
+        }
     }
 
     private func classify(_ object: Value, at index: Int, count: Int) throws -> Entry {
@@ -117,7 +149,9 @@ struct ArchiveValidator {
                     throw Self.invalid("Object \(index) of the archive holds \(Self.describe(value)) under '\(key)', which Strata never writes")
                 }
             }
-            return .instance(classIndex: classIndex, references: references)
+            var values = dictionary
+            values["$class"] = nil
+            return .instance(classIndex: classIndex, references: references, values: values)
         default:
             throw Self.invalid("Object \(index) of the archive is \(Self.describe(object)), which Strata never writes")
         }
@@ -131,7 +165,7 @@ struct ArchiveValidator {
         var stack: [(index: Int, next: Int)] = [(root, 0)]
         state[root] = .active
         while let (index, next) = stack.last {
-            guard case .instance(_, let references) = entries[index], next < references.count else {
+            guard case .instance(_, let references, _) = entries[index], next < references.count else {
                 state[index] = .done
                 stack.removeLast()
                 continue

@@ -34,8 +34,7 @@ final class ArchivedModel: NSObject, NSSecureCoding {
 
     init?(coder: NSCoder) {
         writer = nil
-        let expectation = ArchiveContext.expectation
-        content = ArchiveContext.$expectation.withValue(nil) {
+        content = ArchiveContext.decodingObject { expectation in
             guard case .model(let type)? = expectation else {
                 return .failure(StrataError(
                     .invalidArchive,
@@ -82,9 +81,9 @@ final class ArchivedModel: NSObject, NSSecureCoding {
     /// validated setter, and validates the model.
     static func read<M: SecureCodingModel>(_ type: M.Type, from coder: NSCoder) throws -> M {
         let plan = try ArchivePlan<M>.resolved()
-        let name = coder.containsValue(forKey: ArchiveFormat.nameKey)
-            ? coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: ArchiveFormat.nameKey) as? NSString : nil
-        guard let name = name.map({ $0 as String }), coder.containsValue(forKey: ArchiveFormat.versionKey) else {
+        let name = try recorded(String.self, forKey: ArchiveFormat.nameKey, from: coder)
+        let rawVersion = try recorded(Int64.self, forKey: ArchiveFormat.versionKey, from: coder)
+        guard let name, let rawVersion else {
             throw StrataError(
                 .invalidArchive,
                 "The archive does not record a model name and version, so it was not written by Strata for \(M.self).")
@@ -95,7 +94,6 @@ final class ArchivedModel: NSObject, NSSecureCoding {
                 "The archive holds a model archived as '\(name)', not '\(M.archiveName)' (\(M.self)). Decode it as the "
                     + "type that wrote it; if that type was renamed to \(M.self), set its archiveName to '\(name)'.")
         }
-        let rawVersion = coder.decodeInt64(forKey: ArchiveFormat.versionKey)
         guard let version = Int(exactly: rawVersion), version >= 0 else {
             throw StrataError(.invalidArchive, "The archive records an invalid model version, \(rawVersion).")
         }
@@ -126,6 +124,13 @@ final class ArchivedModel: NSObject, NSSecureCoding {
         }
         try model.validateModel()
         return model
+    }
+
+    /// The archive name or version recorded under the reserved `key`; `nil` when absent.
+    private static func recorded<T>(_ type: T.Type, forKey key: String, from coder: NSCoder) throws -> T? {
+        try StrataError.at([.key(key)], wrapping: .invalidArchive, "Decoding failed") {
+            try ArchivedValueCoding.decode(PropertyType(T.self), forKey: key, from: coder) as? T
+        }
     }
 }
 

@@ -64,12 +64,29 @@ enum ArchivedValueCoding {
     /// holds a conditional object that was not written).
     ///
     /// Absent keys are checked with `containsValue(forKey:)` before any decode:
-    /// on Linux, decoding an absent object key poisons the whole unarchiver.
+    /// on Linux, decoding an absent object key poisons the whole unarchiver. In an
+    /// archive checked by ``ArchiveValidator``, the key must store the kind of
+    /// value Strata writes for `type` (``ArchiveFormat/storedKind(of:)``): the
+    /// typed coder calls would read any other kind as a silently wrong value.
     static func decode(_ type: PropertyType, forKey key: String, from coder: NSCoder) throws -> Any? {
         guard coder.containsValue(forKey: key) else { return nil }
+        let type = type.unwrapped
+        guard let kind = ArchiveFormat.storedKind(of: type) else { throw notArchivable(type) }
+        var child: ArchiveCursor?
+        if let cursor = ArchiveCursor.current(for: coder) {
+            child = cursor.child(try cursor.check(kind, forKey: key, as: type.name))
+        }
+        return try decodeStored(type, forKey: key, from: coder, child: child)
+    }
+
+    /// Reads the value of `type`, which is not optional, under `key`, which the
+    /// archive contains; `child` is the cursor of the object the key refers to.
+    private static func decodeStored(
+        _ type: PropertyType, forKey key: String, from coder: NSCoder, child: ArchiveCursor?
+    ) throws -> Any? {
         switch type {
         case .optional(let wrapped):
-            return try decode(wrapped, forKey: key, from: coder)
+            return try decodeStored(wrapped, forKey: key, from: coder, child: child)
         case .bool:
             return coder.decodeBool(forKey: key)
         case .integer(let integer):
@@ -93,7 +110,7 @@ enum ArchivedValueCoding {
             guard let data = object as? NSData else { throw invalid(describe(object), type) }
             return Data(referencing: data)
         case .rawRepresentable(let representable, let raw):
-            guard let rawValue = try decode(raw, forKey: key, from: coder) else { return nil }
+            guard let rawValue = try decodeStored(raw, forKey: key, from: coder, child: child) else { return nil }
             guard let value = makeRepresentable(representable, from: rawValue) else {
                 throw StrataError(
                     .invalidArchive,
@@ -102,11 +119,8 @@ enum ArchivedValueCoding {
             }
             return value
         case .model(let model):
-            guard let coding = model as? any SecureCodingModel.Type else {
-                throw StrataError(
-                    .unsupportedValue, "\(model) is a Model but not a SecureCodingModel; conform it to SecureCodingModel.")
-            }
-            let object = ArchiveContext.expecting(.model(coding)) {
+            guard let coding = model as? any SecureCodingModel.Type else { throw notArchivable(type) }
+            let object = ArchiveContext.expecting(.model(coding), at: child) {
                 coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: key)
             }
             guard let object else { return nil }
@@ -115,13 +129,13 @@ enum ArchivedValueCoding {
             guard Swift.type(of: decoded) == model else { throw invalid("an archived \(Swift.type(of: decoded))", type) }
             return decoded
         case .array, .dictionary:
-            let object = ArchiveContext.expecting(.collection(type)) {
+            let object = ArchiveContext.expecting(.collection(type), at: child) {
                 coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: key)
             }
             guard let wrapper = object as? ArchivedCollection else { throw invalid(describe(object), type) }
             return try wrapper.content.get()
-        case .other(let other):
-            throw StrataError(.unsupportedValue, "\(other) is not a type Strata can archive.")
+        case .other:
+            throw notArchivable(type)
         }
     }
 
@@ -221,6 +235,14 @@ enum ArchivedValueCoding {
 
     private static func mismatch(_ type: PropertyType, _ value: Any) -> StrataError {
         StrataError(.typeMismatch, "Expected \(type.name) to archive, found \(describe(value)).")
+    }
+
+    private static func notArchivable(_ type: PropertyType) -> StrataError {
+        if case .model(let model) = type {
+            return StrataError(
+                .unsupportedValue, "\(model) is a Model but not a SecureCodingModel; conform it to SecureCodingModel.")
+        }
+        return StrataError(.unsupportedValue, "\(type.name) is not a type Strata can archive.")
     }
 
     private static func invalid(_ found: String, _ type: PropertyType) -> StrataError {

@@ -144,6 +144,65 @@ extension CodingTests {
             #expect(error.reason.hasPrefix("The archive's objects nest more than 256 deep."))
         }
 
+        @Test func everyValueSwappedForAnotherKindIsRefusedOrHarmless() throws {
+            // Each value of each archived object, replaced in turn by a value of every
+            // other kind the format uses (taken from the archive itself, so that every
+            // reference is in range): the archive must be refused, or read back equal.
+            let original = Profile.sample()
+            let data = try ModelArchiver.archivedData(with: original)
+            let plist = try ArchivePlist(data)
+            let slots = try StoredSlot.all(in: data)
+            var samples: [(kind: StoredSlot.Kind, value: Any)] = try [(.null, StoredSlot.nullReference())]
+            for kind in StoredSlot.Kind.allCases where kind != .null {
+                let slot = try #require(slots.first { $0.kind == kind }, "no \(kind) in the archive")
+                samples.append((kind, try #require((plist.objects[slot.object] as? [String: Any])?[slot.key])))
+            }
+            var variants = 0
+            for slot in slots {
+                for sample in samples where sample.kind != slot.kind {
+                    var tampered = plist
+                    var object = try #require(tampered.objects[slot.object] as? [String: Any])
+                    object[slot.key] = sample.value
+                    tampered.objects[slot.object] = object
+                    let comment: Comment = "object \(slot.object) '\(slot.key)': \(slot.kind) replaced by \(sample.kind)"
+                    do {
+                        let back = try ModelArchiver.unarchivedModel(of: Profile.self, from: try tampered.data())
+                        #expect(back == original, comment)
+                    } catch let error as StrataError {
+                        #expect(error.code == .invalidArchive, comment)
+                    }
+                    variants += 1
+                }
+            }
+            #expect(variants == slots.count * (StoredSlot.Kind.allCases.count - 1))
+        }
+
+        @Test func aValueOfTheWrongKindIsRefusedNamingItsPath() throws {
+            var plist = try ArchivePlist(try ModelArchiver.archivedData(with: Profile.sample()))
+            let rootIndex = try #require(plist.objects.firstIndex { ($0 as? [String: Any])?["flag"] != nil })
+            var root = try #require(plist.objects[rootIndex] as? [String: Any])
+            root["unsigned"] = 1.5
+            plist.objects[rootIndex] = root
+            var error = try #require(throws: StrataError.self) {
+                try ModelArchiver.unarchivedModel(of: Profile.self, from: try plist.data())
+            }
+            #expect(error.code == .invalidArchive)
+            #expect(error.description == "unsigned: Expected UInt64 in the archive, found a floating-point number. "
+                + "The archive is damaged or was not written for this model.")
+
+            // A reference where the version belongs used to read as version 0, passing the version check.
+            var newer = try ArchivePlist(try ModelArchiver.archivedData(with: SettingsV3(textSize: 20)))
+            let settingsIndex = try #require(newer.objects.firstIndex { ($0 as? [String: Any])?["textSize"] != nil })
+            var settings = try #require(newer.objects[settingsIndex] as? [String: Any])
+            settings["strata:modelVersion"] = settings["strata:archiveName"]
+            newer.objects[settingsIndex] = settings
+            error = try #require(throws: StrataError.self) {
+                try ModelArchiver.unarchivedModel(of: Settings.self, from: try newer.data())
+            }
+            #expect(error.description == "strata:modelVersion: Expected Int64 in the archive, found a string. "
+                + "The archive is damaged or was not written for this model.")
+        }
+
         /// Archives of models with different class tables, each with a check that
         /// the tampered data is refused.
         static func archives() throws -> [((Data, Comment) throws -> Void, Data)] {
@@ -161,6 +220,58 @@ extension CodingTests {
         init() {}
         init(child: Nested?) { self.child = child }
         static let propertyKeys: PropertyKeys<Nested> = ["child": \.child]
+    }
+
+    /// One value of one archived object, with the kind of value it stores, read
+    /// with the strict property-list reader (independently of `NSKeyedUnarchiver`).
+    struct StoredSlot {
+        enum Kind: CaseIterable { case integer, real, bool, string, data, model, collection, null }
+        let object: Int
+        let key: String
+        let kind: Kind
+
+        /// Every value of every instance object of the archive, in object then key order.
+        static func all(in data: Data) throws -> [StoredSlot] {
+            guard case .dictionary(let top) = try BinaryPropertyList.read(data), case .array(let objects)? = top["$objects"] else {
+                throw StrataError(.invalidArchive, "not an archive")
+            }
+            var slots: [StoredSlot] = []
+            for (index, object) in objects.enumerated() {
+                guard case .dictionary(let values) = object, values["$class"] != nil else { continue }
+                for (key, value) in values.sorted(by: { $0.key < $1.key }) where key != "$class" {
+                    slots.append(StoredSlot(object: index, key: key, kind: try kind(of: value, in: objects)))
+                }
+            }
+            return slots
+        }
+
+        static func kind(of value: BinaryPropertyList.Value, in objects: [BinaryPropertyList.Value]) throws -> Kind {
+            switch value {
+            case .integer: return .integer
+            case .real: return .real
+            case .bool: return .bool
+            case .uid(0): return .null
+            case .uid(let index):
+                switch objects[index] {
+                case .string: return .string
+                case .data: return .data
+                case .dictionary(let instance):
+                    guard case .uid(let classIndex)? = instance["$class"], case .dictionary(let entry) = objects[classIndex] else { break }
+                    if case .string("Strata.ArchivedModel")? = entry["$classname"] { return .model }
+                    return .collection
+                default: break
+                }
+            default: break
+            }
+            throw StrataError(.invalidArchive, "unexpected value \(value)")
+        }
+
+        /// A reference to `$null`, which Strata never writes (an XML property list
+        /// spells a reference as a `CF$UID` dictionary).
+        static func nullReference() throws -> Any {
+            let xml = "<plist version=\"1.0\"><dict><key>CF$UID</key><integer>0</integer></dict></plist>"
+            return try PropertyListSerialization.propertyList(from: Data(xml.utf8), format: nil)
+        }
     }
 
     /// A deterministic generator (SplitMix64), so failures reproduce.
