@@ -48,13 +48,11 @@ struct ArchiveLayout: Sendable {
 }
 
 /// Where the unarchiver is in a checked archive: the object whose keys are being
-/// decoded. Bound by ``ArchiveContext`` while an archive checked by
-/// ``ArchiveValidator`` is decoded; absent for archives Strata did not check
-/// (a caller's own archive holding a model).
+/// decoded. Kept by ``ArchiveContext`` for the unarchiver of an archive checked
+/// by ``ArchiveValidator``; absent for archives Strata did not check (a caller's
+/// own archive holding a model).
 struct ArchiveCursor: Sendable {
     let layout: ArchiveLayout
-    /// The unarchiver the layout describes; the cursor applies to no other coder.
-    let coder: ObjectIdentifier
     /// The object being decoded; `nil` for `$top`.
     let object: Int?
 
@@ -68,7 +66,7 @@ struct ArchiveCursor: Sendable {
 
     /// The cursor for the object that `slot` refers to.
     func child(_ slot: Slot) -> ArchiveCursor {
-        ArchiveCursor(layout: layout, coder: coder, object: slot.object)
+        ArchiveCursor(layout: layout, object: slot.object)
     }
 
     /// Throws ``StrataError/Code-swift.enum/invalidArchive`` unless `key` stores
@@ -90,9 +88,4 @@ struct ArchiveCursor: Sendable {
         return slot
     }
 
-    /// The cursor that applies to `coder`, if any.
-    static func current(for coder: NSCoder) -> ArchiveCursor? {
-        guard let cursor = ArchiveContext.cursor, cursor.coder == ObjectIdentifier(coder) else { return nil }
-        return cursor
-    }
 }

@@ -16,8 +16,8 @@ import Foundation
 ///   is a class entry and whose values are numbers, booleans or references;
 /// - every reference (UID) is in range and points at an object, not a class;
 /// - the root is an instance of ``ArchivedModel``;
-/// - the objects reachable from the root form no cycle and nest at most
-///   ``maximumDepth`` deep.
+/// - the objects reachable from the root form no cycle, and models and
+///   collections nest at most ``maximumDepth`` deep along any path.
 ///
 /// Every decode the bridge then runs allows all of ``ArchiveFormat/decodableClasses``,
 /// a superset of what the archive was checked to contain, so no decode can trap.
@@ -26,9 +26,10 @@ import Foundation
 struct ArchiveValidator {
     typealias Value = BinaryPropertyList.Value
 
-    /// How deep objects may nest; deeper archives are refused rather than risk
-    /// overflowing the stack in the unarchiver's recursion.
-    static let maximumDepth = 256
+    /// How deep models and collections may nest; deeper archives are refused
+    /// rather than risk overflowing the stack in the unarchiver's recursion (a
+    /// secondary thread on Apple platforms has 512 KiB).
+    static let maximumDepth = ModelNesting.maximumDepth
 
     /// The class names the archive may contain.
     let allowedClassNames: Set<String>
@@ -136,7 +137,8 @@ struct ArchiveValidator {
                 throw Self.invalid("Object \(index) of the archive has no valid class reference")
             }
             var references: [Int] = []
-            for (key, value) in dictionary where key != "$class" {
+            // In key order, so that the walk, and so any error, is the same in every process.
+            for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) where key != "$class" {
                 switch value {
                 case .uid(let reference):
                     guard reference < count else {
@@ -158,33 +160,55 @@ struct ArchiveValidator {
     }
 
     /// Depth-first walk from the root, iterative so that a hostile archive cannot
-    /// overflow this stack either; refuses cycles and excessive depth.
+    /// overflow this stack either; refuses cycles, and objects that nest more than
+    /// ``maximumDepth`` deep.
+    ///
+    /// The depth is each object's longest path of models and collections down to
+    /// a leaf, not the depth at which the walk first meets it: an object shared by
+    /// a short and a long path is decoded wherever the unarchiver first asks for
+    /// it, which may be at the end of the long one.
     private func checkGraph(from root: Int, entries: [Entry]) throws {
         enum State { case unseen, active, done }
         var state = [State](repeating: .unseen, count: entries.count)
+        /// The longest chain of instances from each finished object down, itself included.
+        var height = [Int](repeating: 0, count: entries.count)
         var stack: [(index: Int, next: Int)] = [(root, 0)]
         state[root] = .active
         while let (index, next) = stack.last {
-            guard case .instance(_, let references, _) = entries[index], next < references.count else {
+            guard case .instance(_, let references, _) = entries[index] else {
+                stack.removeLast()  // unreachable: only instances are pushed
+                continue
+            }
+            guard next < references.count else {
+                let tallest = references.map { height[$0] }.max() ?? 0
+                guard tallest < Self.maximumDepth else { throw Self.tooDeep() }
+                height[index] = tallest + 1
                 state[index] = .done
                 stack.removeLast()
                 continue
             }
             stack[stack.count - 1].next += 1
             let child = references[next]
+            guard case .instance = entries[child] else { continue }
             switch state[child] {
             case .active:
                 throw Self.invalid("The archive's objects refer to each other in a cycle")
             case .done:
                 continue
             case .unseen:
-                guard stack.count < Self.maximumDepth else {
-                    throw Self.invalid("The archive's objects nest more than \(Self.maximumDepth) deep")
-                }
+                guard stack.count < Self.maximumDepth else { throw Self.tooDeep() }
                 state[child] = .active
                 stack.append((child, 0))
             }
         }
+    }
+
+    private static func tooDeep() -> StrataError {
+        StrataError(
+            .invalidArchive,
+            "The archive's models and collections nest more than \(maximumDepth) levels deep, more than Strata decodes "
+                + "(deeper nesting could overflow the stack of the thread that decodes it). Discard the archive, or "
+                + "archive a shallower model.")
     }
 
     private static func describe(_ value: Value) -> String {

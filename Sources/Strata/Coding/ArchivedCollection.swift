@@ -46,7 +46,7 @@ final class ArchivedCollection: NSObject, NSSecureCoding {
     init?(coder: NSCoder) {
         elements = []
         elementType = nil
-        content = ArchiveContext.decodingObject { expectation in
+        content = ArchiveContext.decodingObject(from: coder) { expectation in
             do {
                 switch expectation {
                 case .collection(.array(let element, let builder))?:

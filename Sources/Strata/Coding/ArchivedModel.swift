@@ -34,7 +34,7 @@ final class ArchivedModel: NSObject, NSSecureCoding {
 
     init?(coder: NSCoder) {
         writer = nil
-        content = ArchiveContext.decodingObject { expectation in
+        content = ArchiveContext.decodingObject(from: coder) { expectation in
             guard case .model(let type)? = expectation else {
                 return .failure(StrataError(
                     .invalidArchive,
@@ -79,8 +79,49 @@ final class ArchivedModel: NSObject, NSSecureCoding {
     /// Reads a model of type `M`: checks the archive name and version, decodes
     /// each archived key through the migration hook, stores it through the
     /// validated setter, and validates the model.
+    ///
+    /// Nested models are decoded from within this function, so its frame (and
+    /// that of ``decodedValue(of:version:from:)``) is part of every nesting level
+    /// of the unarchiver's recursion: keep them small, and their checks in helpers.
     static func read<M: SecureCodingModel>(_ type: M.Type, from coder: NSCoder) throws -> M {
         let plan = try ArchivePlan<M>.resolved()
+        let version = try recordedVersion(of: M.self, from: coder)
+        var model = M()
+        for entry in plan.entries {
+            guard let value = try decodedValue(of: entry, version: version, from: coder) else { continue }
+            try StrataError.at([.key(entry.property.key)], wrapping: .validationFailed, "Validation failed") {
+                try model.setValidatedValue(value, for: entry.property)
+            }
+        }
+        try model.validateModel()
+        return model
+    }
+
+    /// The value of one archived property, read through the migration hook.
+    private static func decodedValue<M: SecureCodingModel>(
+        of entry: ArchivePlan<M>.Entry, version: Int, from coder: NSCoder
+    ) throws -> Any? {
+        do {
+            return try M.decodeValue(forKey: entry.property.key, with: coder, modelVersion: version)
+        } catch {
+            throw migrationError(error, of: M.self, forKey: entry.property.key, version: version)
+        }
+    }
+
+    /// An error thrown by the migration hook, with the key in front of its path.
+    private static func migrationError<M: SecureCodingModel>(
+        _ error: any Error, of type: M.Type, forKey key: String, version: Int
+    ) -> StrataError {
+        if let error = error as? StrataError { return error.prefixed(with: [.key(key)]) }
+        return StrataError(
+            .migrationFailed,
+            "\(M.self).decodeValue(forKey:with:modelVersion:) failed for an archive of version \(version): \(error)",
+            path: [.key(key)], underlyingError: error)
+    }
+
+    /// The model version the archive records, after checking that the archive
+    /// records `M`'s archive name and a version `M` reads.
+    private static func recordedVersion<M: SecureCodingModel>(of type: M.Type, from coder: NSCoder) throws -> Int {
         let name = try recorded(String.self, forKey: ArchiveFormat.nameKey, from: coder)
         let rawVersion = try recorded(Int64.self, forKey: ArchiveFormat.versionKey, from: coder)
         guard let name, let rawVersion else {
@@ -103,27 +144,7 @@ final class ArchivedModel: NSObject, NSSecureCoding {
                 "The archive was written by version \(version) of \(M.archiveName), but this build of \(M.self) reads "
                     + "versions up to \(M.modelVersion). Update the app, or discard the archive.")
         }
-        var model = M()
-        for entry in plan.entries {
-            let key = entry.property.key
-            let value: Any?
-            do {
-                value = try M.decodeValue(forKey: key, with: coder, modelVersion: version)
-            } catch let error as StrataError {
-                throw error.prefixed(with: [.key(key)])
-            } catch {
-                throw StrataError(
-                    .migrationFailed,
-                    "\(M.self).decodeValue(forKey:with:modelVersion:) failed for an archive of version \(version): \(error)",
-                    path: [.key(key)], underlyingError: error)
-            }
-            guard let value else { continue }
-            try StrataError.at([.key(key)], wrapping: .validationFailed, "Validation failed") {
-                try model.setValidatedValue(value, for: entry.property)
-            }
-        }
-        try model.validateModel()
-        return model
+        return version
     }
 
     /// The archive name or version recorded under the reserved `key`; `nil` when absent.

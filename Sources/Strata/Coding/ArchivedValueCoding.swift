@@ -73,10 +73,48 @@ enum ArchivedValueCoding {
         let type = type.unwrapped
         guard let kind = ArchiveFormat.storedKind(of: type) else { throw notArchivable(type) }
         var child: ArchiveCursor?
-        if let cursor = ArchiveCursor.current(for: coder) {
+        if let cursor = ArchiveContext.cursor(of: coder) {
             child = cursor.child(try cursor.check(kind, forKey: key, as: type.name))
         }
-        return try decodeStored(type, forKey: key, from: coder, child: child)
+        switch type {
+        case .model, .array, .dictionary:
+            // Apart from the switch below: this is the unarchiver's recursion, and
+            // a big switch takes a big stack frame in debug builds.
+            return try decodeObject(type, forKey: key, from: coder, child: child)
+        default:
+            return try decodeStored(type, forKey: key, from: coder, child: child)
+        }
+    }
+
+    /// Reads the nested model or collection of `type` under `key`. Kept small,
+    /// with its checks in helpers: its frame is part of every nesting level of
+    /// the unarchiver's recursion.
+    private static func decodeObject(
+        _ type: PropertyType, forKey key: String, from coder: NSCoder, child: ArchiveCursor?
+    ) throws -> Any? {
+        let object = ArchiveContext.expecting(try expectation(for: type), at: child, from: coder) {
+            coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: key)
+        }
+        return try content(of: object, as: type)
+    }
+
+    private static func expectation(for type: PropertyType) throws -> DecodingExpectation {
+        guard case .model(let model) = type else { return .collection(type) }
+        guard let coding = model as? any SecureCodingModel.Type else { throw notArchivable(type) }
+        return .model(coding)
+    }
+
+    /// The model or collection that the bridge object `object` decoded.
+    private static func content(of object: Any?, as type: PropertyType) throws -> Any? {
+        guard case .model(let model) = type else {
+            guard let wrapper = object as? ArchivedCollection else { throw invalid(describe(object), type) }
+            return try wrapper.content.get()
+        }
+        guard let object else { return nil }  // a conditional object that was not written
+        guard let wrapper = object as? ArchivedModel else { throw invalid(describe(object), type) }
+        let decoded = try wrapper.content.get()
+        guard Swift.type(of: decoded) == model else { throw invalid("an archived \(Swift.type(of: decoded))", type) }
+        return decoded
     }
 
     /// Reads the value of `type`, which is not optional, under `key`, which the
@@ -118,22 +156,8 @@ enum ArchivedValueCoding {
                         + "Convert old values in decodeValue(forKey:with:modelVersion:).")
             }
             return value
-        case .model(let model):
-            guard let coding = model as? any SecureCodingModel.Type else { throw notArchivable(type) }
-            let object = ArchiveContext.expecting(.model(coding), at: child) {
-                coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: key)
-            }
-            guard let object else { return nil }
-            guard let wrapper = object as? ArchivedModel else { throw invalid(describe(object), type) }
-            let decoded = try wrapper.content.get()
-            guard Swift.type(of: decoded) == model else { throw invalid("an archived \(Swift.type(of: decoded))", type) }
-            return decoded
-        case .array, .dictionary:
-            let object = ArchiveContext.expecting(.collection(type), at: child) {
-                coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: key)
-            }
-            guard let wrapper = object as? ArchivedCollection else { throw invalid(describe(object), type) }
-            return try wrapper.content.get()
+        case .model, .array, .dictionary:
+            return try decodeObject(type, forKey: key, from: coder, child: child)
         case .other:
             throw notArchivable(type)
         }

@@ -54,8 +54,8 @@ public enum ModelArchiver {
         unarchiver.decodingFailurePolicy = .setErrorAndReturn
         defer { unarchiver.finishDecoding() }
         // Every typed decode checks what its key stores against the layout just read.
-        let top = ArchiveCursor(layout: layout, coder: ObjectIdentifier(unarchiver), object: nil)
-        let model = try ArchiveContext.$cursor.withValue(top) {
+        let top = ArchiveCursor(layout: layout, object: nil)
+        let model = try ArchiveContext.decoding(from: unarchiver, at: top) {
             try unarchiver.decodeModel(of: M.self, forKey: ArchiveFormat.rootKey)
         }
         guard let model else {

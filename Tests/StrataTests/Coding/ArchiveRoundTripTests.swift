@@ -72,6 +72,20 @@ extension CodingTests {
         var parent: Node?
         init() {}
         init(name: String) { self.name = name }
+
+        /// `count` nodes, each the only child of the next, the innermost holding `end`
+        /// as its child when given: each node and its children collection are two
+        /// levels of the archive.
+        static func chain(of count: Int, endingIn end: Node? = nil) -> Node {
+            var node = Node(name: "chain")
+            if let end { node.children = [end] }
+            for _ in 1..<count {
+                let parent = Node(name: "chain")
+                parent.children = [node]
+                node = parent
+            }
+            return node
+        }
         static let propertyKeys: PropertyKeys<Node> = ["name": \.name, "children": \.children, "parent": \.parent]
         static let encodingBehaviorsByPropertyKey: [String: EncodingBehavior] = ["parent": .conditional]
     }

@@ -136,12 +136,51 @@ extension CodingTests {
             Self.expectRefused(Data(xml.utf8), as: Settings.self)
         }
 
-        @Test func deeplyNestedObjectsAreRefused() throws {
-            var nested: Nested? = Nested()
-            for _ in 0..<300 { nested = Nested(child: nested) }
-            let data = try ModelArchiver.archivedData(with: try #require(nested))
+        @Test func archivesNestingMoreThan64DeepAreRefused() throws {
+            let data = try ModelArchiver.archivedData(with: Nested.chain(of: 65))
             let error = try #require(throws: StrataError.self) { try ModelArchiver.unarchivedModel(of: Nested.self, from: data) }
-            #expect(error.reason.hasPrefix("The archive's objects nest more than 256 deep."))
+            #expect(error.code == .invalidArchive)
+            #expect(error.description == "The archive's models and collections nest more than 64 levels deep, more than "
+                + "Strata decodes (deeper nesting could overflow the stack of the thread that decodes it). Discard the "
+                + "archive, or archive a shallower model.")
+        }
+
+        @Test func archivesNesting64DeepDecodeOnASecondaryThreadsStack() throws {
+            // 512 KiB is the default stack of a secondary thread on Apple platforms.
+            let data = try ModelArchiver.archivedData(with: Nested.chain(of: 64))
+            let result = Self.onThread(stackSize: 512 * 1024) { try ModelArchiver.unarchivedModel(of: Nested.self, from: data) }
+            #expect(try result.get().depth == 64)
+        }
+
+        @Test func aSharedObjectCountsAtItsDeepestPath() throws {
+            // `shared` is reached from the root's collection twice: directly as element
+            // 10, and at the end of a 40-object chain as element 2. The unarchiver
+            // decodes element 2 first, so `shared` (40 objects deep itself) is decoded
+            // 82 objects deep, however shallow the direct reference is.
+            let shared = Node.chain(of: 20)
+            let long = Node.chain(of: 20, endingIn: shared)
+            let root = Node(name: "root")
+            root.children = (0..<11).map { index in index == 2 ? long : index == 10 ? shared : Node(name: "leaf") }
+            let data = try ModelArchiver.archivedData(with: root)
+            let error = try #require(throws: StrataError.self) { try ModelArchiver.unarchivedModel(of: Node.self, from: data) }
+            #expect(error.reason.hasPrefix("The archive's models and collections nest more than 64 levels deep"))
+        }
+
+        /// Runs `body` on a new thread with a stack of `stackSize` bytes, and waits for it.
+        static func onThread<T>(stackSize: Int, _ body: @escaping () throws -> T) -> Result<T, any Error> {
+            let box = ThreadBox(body)
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                box.result = Result { try box.body() }
+                done.signal()
+            }
+            thread.stackSize = stackSize
+            thread.start()
+            // A stack overflow on that thread may hang rather than crash: give up after a minute.
+            guard done.wait(timeout: .now() + 60) == .success, let result = box.result else {
+                return .failure(StrataError(.invalidArchive, "The thread did not finish within a minute."))
+            }
+            return result
         }
 
         @Test func everyValueSwappedForAnotherKindIsRefusedOrHarmless() throws {
@@ -220,6 +259,32 @@ extension CodingTests {
         init() {}
         init(child: Nested?) { self.child = child }
         static let propertyKeys: PropertyKeys<Nested> = ["child": \.child]
+
+        /// `count` models, each the child of the next.
+        static func chain(of count: Int) -> Nested {
+            var nested = Nested()
+            for _ in 1..<count { nested = Nested(child: nested) }
+            return nested
+        }
+
+        /// How many models deep this one is, itself included.
+        var depth: Int {
+            var depth = 1
+            var current = self
+            while let child = current.child {
+                depth += 1
+                current = child
+            }
+            return depth
+        }
+    }
+
+    /// A closure and its result, handed to another thread.
+    final class ThreadBox<T>: @unchecked Sendable {
+        // @unchecked: the result is written by the thread before it signals, and read after the wait.
+        let body: () throws -> T
+        var result: Result<T, any Error>?
+        init(_ body: @escaping () throws -> T) { self.body = body }
     }
 
     /// One value of one archived object, with the kind of value it stores, read

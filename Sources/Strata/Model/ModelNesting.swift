@@ -1,0 +1,1 @@
+enum ModelNesting { static let maximumDepth = 64 }
