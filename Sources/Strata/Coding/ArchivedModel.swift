@@ -98,25 +98,50 @@ final class ArchivedModel: NSObject, NSSecureCoding {
     }
 
     /// The value of one archived property, read through the migration hook.
+    ///
+    /// A hook that reads a value with a coder call that does not match how Strata
+    /// wrote it (`decodeObject(of: NSNumber.self, forKey:)` for a number) leaves
+    /// the unarchiver failed, and every later key would read as missing; so the
+    /// coder's error is checked right after the hook, and blamed on its key.
     private static func decodedValue<M: SecureCodingModel>(
         of entry: ArchivePlan<M>.Entry, version: Int, from coder: NSCoder
     ) throws -> Any? {
+        let value: Any?
         do {
-            return try M.decodeValue(forKey: entry.property.key, with: coder, modelVersion: version)
+            value = try M.decodeValue(forKey: entry.property.key, with: coder, modelVersion: version)
         } catch {
-            throw migrationError(error, of: M.self, forKey: entry.property.key, version: version)
+            throw migrationError(error, of: M.self, forKey: entry.property.key, version: version, coderError: coder.error)
         }
+        if let coderError = coder.error {
+            throw brokenDecoderError(coderError, of: M.self, forKey: entry.property.key, version: version)
+        }
+        return value
     }
 
     /// An error thrown by the migration hook, with the key in front of its path.
     private static func migrationError<M: SecureCodingModel>(
-        _ error: any Error, of type: M.Type, forKey key: String, version: Int
+        _ error: any Error, of type: M.Type, forKey key: String, version: Int, coderError: (any Error)?
     ) -> StrataError {
+        // A Strata error (from a nested model, a setter, or decodedValue) already says what went wrong.
         if let error = error as? StrataError { return error.prefixed(with: [.key(key)]) }
+        if let coderError { return brokenDecoderError(coderError, of: M.self, forKey: key, version: version) }
         return StrataError(
             .migrationFailed,
             "\(M.self).decodeValue(forKey:with:modelVersion:) failed for an archive of version \(version): \(error)",
             path: [.key(key)], underlyingError: error)
+    }
+
+    /// The error for a migration hook that left the unarchiver failed.
+    private static func brokenDecoderError<M: SecureCodingModel>(
+        _ coderError: any Error, of type: M.Type, forKey key: String, version: Int
+    ) -> StrataError {
+        StrataError(
+            .migrationFailed,
+            "\(M.self).decodeValue(forKey:with:modelVersion:) left the unarchiver failed while reading this key from "
+                + "an archive of version \(version), so no further key could be read. Read archived values with "
+                + "decodedValue(of:forKey:with:) or defaultDecodedValue(forKey:with:): Strata writes numbers and "
+                + "booleans with typed coder calls, which decodeObject(of:forKey:) does not read.",
+            path: [.key(key)], underlyingError: coderError)
     }
 
     /// The model version the archive records, after checking that the archive
