@@ -21,6 +21,14 @@ enum ArchiveFormat {
     /// The superclass chain recorded after a class name.
     static let superclassNames = ["NSObject"]
 
+    /// The dates an archive can hold, in seconds from the reference date
+    /// (2001-01-01): about ±3,000 years, which includes `Date.distantPast` and
+    /// `Date.distantFuture`. A date beyond it in an archive is damage, not data.
+    static let dateRange: ClosedRange<TimeInterval> = -1e11...1e11
+
+    /// How ``dateRange`` reads in messages.
+    static let dateRangeDescription = "±1e11 seconds (about 3,000 years) from 2001-01-01"
+
     /// The classes every object decode allows: the bridge's two classes, plus the
     /// strings and data that keyed archives store inline. The validator has
     /// checked the archive against a subset of these before any decode runs, so

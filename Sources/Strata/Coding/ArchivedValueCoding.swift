@@ -34,7 +34,14 @@ enum ArchivedValueCoding {
         case .decimal:
             coder.encode(try typed(value, Decimal.self, type).description as NSString, forKey: key)
         case .date:
-            coder.encode(try typed(value, Date.self, type).timeIntervalSinceReferenceDate, forKey: key)
+            let seconds = try typed(value, Date.self, type).timeIntervalSinceReferenceDate
+            guard ArchiveFormat.dateRange.contains(seconds) else {
+                throw StrataError(
+                    .unsupportedValue,
+                    "The date \(seconds) seconds from 2001-01-01 is outside the dates Strata archives "
+                        + "(\(ArchiveFormat.dateRangeDescription)), so it could not be read back.")
+            }
+            coder.encode(seconds, forKey: key)
         case .data:
             coder.encode(try typed(value, Data.self, type) as NSData, forKey: key)
         case .rawRepresentable(let representable, let raw):
@@ -141,7 +148,9 @@ enum ArchivedValueCoding {
             return try decodeText(forKey: key, from: coder, as: type) { Decimal(string: $0, locale: posix) }
         case .date:
             let seconds = coder.decodeDouble(forKey: key)
-            guard seconds.isFinite else { throw invalid("a date of \(seconds) seconds", type) }
+            guard ArchiveFormat.dateRange.contains(seconds) else {
+                throw invalid("a date \(seconds) seconds from 2001-01-01, outside \(ArchiveFormat.dateRangeDescription)", type)
+            }
             return Date(timeIntervalSinceReferenceDate: seconds)
         case .data:
             let object = coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: key)

@@ -11,6 +11,22 @@ extension CodingTests {
             #expect(back == profile)
         }
 
+        @Test func datesAsFarAsDistantPastAndDistantFutureRoundTrip() throws {
+            var profile = Profile.sample()
+            profile.dates = [.distantPast, .distantFuture, Date(timeIntervalSinceReferenceDate: 1e11)]
+            let back = try ModelArchiver.unarchivedModel(of: Profile.self, from: ModelArchiver.archivedData(with: profile))
+            #expect(back == profile)
+        }
+
+        @Test func aDateBeyondWhatCanBeReadBackIsRefusedWhenArchiving() throws {
+            var profile = Profile.sample()
+            profile.dates = [Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSinceReferenceDate: 2e11)]
+            let error = try #require(throws: StrataError.self) { try ModelArchiver.archivedData(with: profile) }
+            #expect(error.code == .unsupportedValue)
+            #expect(error.description == "dates[1]: The date 200000000000.0 seconds from 2001-01-01 is outside the dates "
+                + "Strata archives (±1e11 seconds (about 3,000 years) from 2001-01-01), so it could not be read back.")
+        }
+
         @Test func theDataIsASecureKeyedArchive() throws {
             let data = try ModelArchiver.archivedData(with: Settings(textSize: 14, theme: "dark"))
             let plist = try ArchivePlist(data)

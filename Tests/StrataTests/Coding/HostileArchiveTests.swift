@@ -242,6 +242,22 @@ extension CodingTests {
                 + "The archive is damaged or was not written for this model.")
         }
 
+        @Test(arguments: [1e300, -1e12, 1e11 + 1, .infinity, .nan])
+        func anAbsurdDateIsRefused(seconds: Double) throws {
+            var plist = try ArchivePlist(try ModelArchiver.archivedData(with: Profile.sample()))
+            let rootIndex = try #require(plist.objects.firstIndex { ($0 as? [String: Any])?["flag"] != nil })
+            var root = try #require(plist.objects[rootIndex] as? [String: Any])
+            root["when"] = seconds
+            plist.objects[rootIndex] = root
+            let error = try #require(throws: StrataError.self) {
+                try ModelArchiver.unarchivedModel(of: Profile.self, from: try plist.data())
+            }
+            #expect(error.code == .invalidArchive)
+            #expect(error.description == "when: Expected Date in the archive, found a date \(seconds) seconds from "
+                + "2001-01-01, outside ±1e11 seconds (about 3,000 years) from 2001-01-01. The archive is damaged or was "
+                + "not written for this model.")
+        }
+
         /// Archives of models with different class tables, each with a check that
         /// the tampered data is refused.
         static func archives() throws -> [((Data, Comment) throws -> Void, Data)] {
