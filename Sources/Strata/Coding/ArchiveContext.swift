@@ -1,16 +1,76 @@
 import Foundation
 
+import Synchronization
+
 /// State shared by the objects of one archiving or unarchiving run.
 ///
 /// `NSCoding` calls `encode(with:)` and `init(coder:)` without a way to pass
-/// arguments or return errors, so the bridge passes them through task-local
-/// values bound around each coder call. Coding is synchronous, so the values are
-/// only ever read on the thread that bound them.
+/// arguments or return errors. Archiving passes its ``EncodingSession`` in a
+/// task-local value, bound once per run. Unarchiving keeps its
+/// ``DecodingState`` in a table keyed by the coder, set and restored around each
+/// nested object: a task-local binding there would cost kilobytes of stack per
+/// nesting level in debug builds, on the unarchiver's recursion. Coding is
+/// synchronous, so a coder's state is only used on the thread decoding with it.
 enum ArchiveContext {
     /// The current archiving run, bound by ``encoding(_:)``.
     @TaskLocal static var session: EncodingSession?
-    /// What the object being decoded must hold, bound by ``expecting(_:_:)``.
-    @TaskLocal static var expectation: DecodingExpectation?
+
+    /// The decoding state of each coder that is decoding Strata objects.
+    private static let decodingStates = Mutex<[ObjectIdentifier: DecodingState]>([:])
+
+    private static func state(of coder: NSCoder) -> DecodingState? {
+        decodingStates.withLock { $0[ObjectIdentifier(coder)] }
+    }
+
+    /// Replaces the state of `coder` by `make(current state)`; returns the state replaced.
+    private static func replaceState(of coder: NSCoder, with make: (DecodingState?) -> DecodingState?) -> DecodingState? {
+        decodingStates.withLock { states in
+            let saved = states[ObjectIdentifier(coder)]
+            states[ObjectIdentifier(coder)] = make(saved)
+            return saved
+        }
+    }
+
+    private static func restoreState(_ state: DecodingState?, of coder: NSCoder) {
+        decodingStates.withLock { $0[ObjectIdentifier(coder)] = state }
+    }
+
+    /// The object `coder` is decoding, in an archive checked by ``ArchiveValidator``.
+    static func cursor(of coder: NSCoder) -> ArchiveCursor? {
+        state(of: coder)?.cursor
+    }
+
+    /// Runs `body`, which decodes the root of a checked archive from `coder`,
+    /// with `cursor` (the archive's `$top`) as the object being decoded.
+    static func decoding<T>(from coder: NSCoder, at cursor: ArchiveCursor, _ body: () throws -> T) rethrows -> T {
+        let saved = replaceState(of: coder) { _ in DecodingState(cursor: cursor) }
+        defer { restoreState(saved, of: coder) }
+        return try body()
+    }
+
+    /// Runs `body`, which decodes one object from `coder`, with `expectation`
+    /// (and the object's cursor) set for that object.
+    ///
+    /// This and ``decodingObject(from:_:)`` are frames of every nesting level of
+    /// the unarchiver's recursion: keep them small.
+    static func expecting(
+        _ expectation: DecodingExpectation, at cursor: ArchiveCursor?, from coder: NSCoder, _ body: () -> Any?
+    ) -> Any? {
+        let saved = replaceState(of: coder) { DecodingState(cursor: $0?.cursor, next: (expectation, cursor)) }
+        defer { restoreState(saved, of: coder) }
+        return body()
+    }
+
+    /// Runs `body`, the `init(coder:)` of a bridge object, with what the object
+    /// must hold; decodes within `body` see the object's own cursor and no
+    /// expectation (an object the bridge did not ask for expects nothing).
+    static func decodingObject(
+        from coder: NSCoder, _ body: (DecodingExpectation?) -> Result<Any, StrataError>
+    ) -> Result<Any, StrataError> {
+        let saved = replaceState(of: coder) { $0?.next.map { DecodingState(cursor: $0.cursor) } }
+        defer { restoreState(saved, of: coder) }
+        return body(saved?.next?.expectation)
+    }
 
     /// Runs `body` in an archiving session (the current one, or a new one), then
     /// throws the first error recorded by an object's `encode(with:)`.
@@ -24,10 +84,15 @@ enum ArchiveContext {
         return result
     }
 
-    /// Runs `body` with `expectation` bound for the object it decodes.
-    static func expecting<T>(_ expectation: DecodingExpectation, _ body: () throws -> T) rethrows -> T {
-        try $expectation.withValue(expectation) { try body() }
-    }
+}
+
+/// A coder's unarchiving state: the object being decoded, and what the next
+/// object must hold.
+struct DecodingState: Sendable {
+    /// The object being decoded, in a checked archive.
+    var cursor: ArchiveCursor?
+    /// What the object about to be decoded must hold, and its cursor.
+    var next: (expectation: DecodingExpectation, cursor: ArchiveCursor?)?
 }
 
 /// What a decoded bridge object must contain: which model type, or which

@@ -21,6 +21,14 @@ enum ArchiveFormat {
     /// The superclass chain recorded after a class name.
     static let superclassNames = ["NSObject"]
 
+    /// The dates an archive can hold, in seconds from the reference date
+    /// (2001-01-01): about ±3,000 years, which includes `Date.distantPast` and
+    /// `Date.distantFuture`. A date beyond it in an archive is damage, not data.
+    static let dateRange: ClosedRange<TimeInterval> = -1e11...1e11
+
+    /// How ``dateRange`` reads in messages.
+    static let dateRangeDescription = "±1e11 seconds (about 3,000 years) from 2001-01-01"
+
     /// The classes every object decode allows: the bridge's two classes, plus the
     /// strings and data that keyed archives store inline. The validator has
     /// checked the archive against a subset of these before any decode runs, so
@@ -49,24 +57,45 @@ enum ArchiveFormat {
         }
     }
 
-    /// Adds the classes an archive of `type` values contains to `classes`,
-    /// following nested models once each (`visited` holds the models seen).
-    static func collectClasses(of type: PropertyType, into classes: inout Set<String>, visited: inout Set<ObjectIdentifier>) {
+    /// The kind of value Strata stores for a value of `type` (see
+    /// ``ArchivedValueCoding``); `nil` for a type it cannot archive.
+    static func storedKind(of type: PropertyType) -> ArchiveLayout.Kind? {
+        switch type {
+        case .optional(let wrapped): return storedKind(of: wrapped)
+        case .bool: return .bool
+        case .integer(let integer): return integer.bitWidth > 64 ? .string : .integer
+        case .floatingPoint, .date: return .real
+        case .string, .url, .uuid, .decimal: return .string
+        case .data: return .data
+        case .rawRepresentable(_, let raw): return storedKind(of: raw)
+        case .model: return .model
+        case .array, .dictionary: return .collection
+        case .other: return nil
+        }
+    }
+
+    /// Calls `visit` for `type` and every type it contains: the wrapped type of an
+    /// optional, the elements of a collection, the raw type of a raw-representable
+    /// type, and the archived property types of a nested ``SecureCodingModel``
+    /// (each model once; `visited` holds the models seen). `path` is the chain
+    /// of property keys that first reached the type.
+    static func walk(
+        _ type: PropertyType, path: [StrataError.PathComponent] = [], visited: inout Set<ObjectIdentifier>,
+        _ visit: (PropertyType, [StrataError.PathComponent]) -> Void
+    ) {
+        visit(type, path)
         switch type {
         case .optional(let wrapped):
-            collectClasses(of: wrapped, into: &classes, visited: &visited)
+            walk(wrapped, path: path, visited: &visited, visit)
         case .array(let element, _), .dictionary(let element, _):
-            classes.insert(collectionClassName)
-            collectClasses(of: element, into: &classes, visited: &visited)
+            walk(element, path: path, visited: &visited, visit)
         case .rawRepresentable(_, let raw):
-            collectClasses(of: raw, into: &classes, visited: &visited)
+            walk(raw, path: path, visited: &visited, visit)
         case .model(let model):
-            classes.insert(modelClassName)
-            guard let coding = model as? any SecureCodingModel.Type,
-                visited.insert(ObjectIdentifier(model)).inserted
+            guard let coding = model as? any SecureCodingModel.Type, visited.insert(ObjectIdentifier(model)).inserted
             else { return }
-            for propertyType in coding.archivedPropertyTypes {
-                collectClasses(of: propertyType, into: &classes, visited: &visited)
+            for (key, propertyType) in coding.archivedProperties {
+                walk(propertyType, path: path + [.key(key)], visited: &visited, visit)
             }
         case .bool, .string, .integer, .floatingPoint, .decimal, .url, .uuid, .date, .data, .other:
             return
@@ -78,14 +107,41 @@ enum ArchiveFormat {
     static func classNames<M: SecureCodingModel>(for model: M.Type) -> Set<String> {
         var classes: Set<String> = []
         var visited: Set<ObjectIdentifier> = []
-        collectClasses(of: .model(M.self), into: &classes, visited: &visited)
+        walk(.model(M.self), visited: &visited) { type, _ in
+            switch type {
+            case .model: classes.insert(modelClassName)
+            case .array, .dictionary: classes.insert(collectionClassName)
+            default: break
+            }
+        }
         return classes
+    }
+
+    /// The first reason why a model nested in `M` (at any depth) cannot be
+    /// archived, with the path of the property that holds it; `nil` when every
+    /// nested model can be. Checked before anything is written, so that an
+    /// archive is not left half-written.
+    static func nestedProblem<M: SecureCodingModel>(in model: M.Type) -> StrataError? {
+        var problem: StrataError?
+        var visited: Set<ObjectIdentifier> = []
+        walk(.model(M.self), visited: &visited) { type, path in
+            guard problem == nil, !path.isEmpty, case .model(let nested) = type,
+                let coding = nested as? any SecureCodingModel.Type
+            else { return }
+            problem = coding.archivePlanProblem?.prefixed(with: path)
+        }
+        return problem
     }
 }
 
 extension SecureCodingModel {
-    /// The types of the properties that reach the archive.
-    static var archivedPropertyTypes: [PropertyType] {
-        ArchivePlan<Self>.shared.entries.map(\.property.type)
+    /// The keys and types of the properties that reach the archive.
+    static var archivedProperties: [(key: String, type: PropertyType)] {
+        ArchivePlan<Self>.shared.entries.map { ($0.property.key, $0.property.type) }
+    }
+
+    /// Why this model type itself cannot be archived, if it cannot.
+    static var archivePlanProblem: StrataError? {
+        ArchivePlan<Self>.shared.problem
     }
 }

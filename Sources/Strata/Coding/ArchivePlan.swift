@@ -17,22 +17,34 @@ final class ArchivePlan<M: SecureCodingModel>: Sendable {
         SchemaCache.value(.archivePlan, for: M.self) { ArchivePlan() }
     }
 
-    /// The plan, or the error that makes the model unarchivable.
+    /// The plan, or the error that makes the model unarchivable: its own
+    /// problem, or that of a model nested in it (checked before anything is
+    /// written).
     static func resolved() throws -> ArchivePlan<M> {
         let plan = shared
-        if let problem = plan.problem { throw problem }
+        if let problem = plan.problem ?? graph.nestedProblem { throw problem }
         return plan
     }
 
     /// The exact class names archives of `M` contain (cached; see ``ArchiveFormat/classNames(for:)``).
-    static var classNames: Set<String> {
-        SchemaCache.value(.archiveClassNames, for: M.self) { ClassTable(names: ArchiveFormat.classNames(for: M.self)) }.names
+    static var classNames: Set<String> { graph.classNames }
+
+    /// What `M`'s nested types imply, cached: the classes of its archives, and
+    /// the first problem of a nested model.
+    private static var graph: Graph {
+        SchemaCache.value(.archiveClassNames, for: M.self) {
+            Graph(classNames: ArchiveFormat.classNames(for: M.self), nestedProblem: ArchiveFormat.nestedProblem(in: M.self))
+        }
     }
 
-    /// The cache entry for ``classNames``.
-    private final class ClassTable: Sendable {
-        let names: Set<String>
-        init(names: Set<String>) { self.names = names }
+    /// The cache entry for ``graph``.
+    private final class Graph: Sendable {
+        let classNames: Set<String>
+        let nestedProblem: StrataError?
+        init(classNames: Set<String>, nestedProblem: StrataError?) {
+            self.classNames = classNames
+            self.nestedProblem = nestedProblem
+        }
     }
 
     private init() {

@@ -16,17 +16,20 @@ import Foundation
 ///   is a class entry and whose values are numbers, booleans or references;
 /// - every reference (UID) is in range and points at an object, not a class;
 /// - the root is an instance of ``ArchivedModel``;
-/// - the objects reachable from the root form no cycle and nest at most
-///   ``maximumDepth`` deep.
+/// - the objects reachable from the root form no cycle, and models and
+///   collections nest at most ``maximumDepth`` deep along any path.
 ///
 /// Every decode the bridge then runs allows all of ``ArchiveFormat/decodableClasses``,
 /// a superset of what the archive was checked to contain, so no decode can trap.
+/// The validator also returns the ``ArchiveLayout`` it read (what kind of value
+/// each key of each object stores), against which every typed decode is checked.
 struct ArchiveValidator {
     typealias Value = BinaryPropertyList.Value
 
-    /// How deep objects may nest; deeper archives are refused rather than risk
-    /// overflowing the stack in the unarchiver's recursion.
-    static let maximumDepth = 256
+    /// How deep models and collections may nest; deeper archives are refused
+    /// rather than risk overflowing the stack in the unarchiver's recursion (a
+    /// secondary thread on Apple platforms has 512 KiB).
+    static let maximumDepth = ModelNesting.maximumDepth
 
     /// The class names the archive may contain.
     let allowedClassNames: Set<String>
@@ -34,13 +37,14 @@ struct ArchiveValidator {
     /// One entry of `$objects`, classified.
     private enum Entry {
         case null, string, data, classEntry(String)
-        /// An instance: its class's entry index and the references among its values.
-        case instance(classIndex: Int, references: [Int])
+        /// An instance: its class's entry index, the references among its values, and its values.
+        case instance(classIndex: Int, references: [Int], values: [String: Value])
     }
 
     /// Throws ``StrataError/Code-swift.enum/invalidArchive`` unless `data` is a
-    /// safe archive (see the type's discussion).
-    func validate(_ data: Data) throws {
+    /// safe archive (see the type's discussion); returns what each key stores.
+    @discardableResult
+    func validate(_ data: Data) throws -> ArchiveLayout {
         let plist: Value
         do {
             plist = try BinaryPropertyList.read(data)
@@ -62,7 +66,7 @@ struct ArchiveValidator {
             try classify(object, at: index, count: objects.count)
         }
         for (index, entry) in entries.enumerated() {
-            guard case .instance(let classIndex, let references) = entry else { continue }
+            guard case .instance(let classIndex, let references, _) = entry else { continue }
             guard case .classEntry = entries[classIndex] else {
                 throw Self.invalid("Object \(index) names object \(classIndex) as its class, which is not a class")
             }
@@ -73,12 +77,41 @@ struct ArchiveValidator {
             }
         }
         guard roots.count == 1, case .uid(let root)? = roots[ArchiveFormat.rootKey], root > 0, root < objects.count,
-            case .instance(let rootClass, _) = entries[root],
+            case .instance(let rootClass, _, _) = entries[root],
             case .classEntry(ArchiveFormat.modelClassName) = entries[rootClass]
         else {
             throw Self.invalid("The archive's root object is not an archived Strata model")
         }
         try checkGraph(from: root, entries: entries)
+        var instances: [Int: [String: ArchiveLayout.Slot]] = [:]
+        for (index, entry) in entries.enumerated() {
+            guard case .instance(_, _, let values) = entry else { continue }
+            instances[index] = values.mapValues { Self.slot(for: $0, entries: entries) }
+        }
+        return ArchiveLayout(top: [ArchiveFormat.rootKey: ArchiveLayout.Slot(kind: .model, object: root)], objects: instances)
+    }
+
+    /// What `value`, one of an instance's values, stores. `classify` and the class
+    /// checks have accepted it: a number, a boolean, or a reference to an object
+    /// that is not a class entry.
+    private static func slot(for value: Value, entries: [Entry]) -> ArchiveLayout.Slot {
+        switch value {
+        case .integer: return ArchiveLayout.Slot(kind: .integer, object: nil)
+        case .real: return ArchiveLayout.Slot(kind: .real, object: nil)
+        case .bool: return ArchiveLayout.Slot(kind: .bool, object: nil)
+        case .uid(let reference):
+            let kind: ArchiveLayout.Kind
+            switch entries[reference] {
+            case .null, .classEntry: kind = .null
+            case .string: kind = .string
+            case .data: kind = .data
+            case .instance(let classIndex, _, _):
+                kind = if case .classEntry(ArchiveFormat.modelClassName) = entries[classIndex] { .model } else { .collection }
+            }
+            return ArchiveLayout.Slot(kind: kind, object: reference)
+        case .null, .string, .data, .array, .dictionary:
+            return ArchiveLayout.Slot(kind: .null, object: nil)
+        }
     }
 
     private func classify(_ object: Value, at index: Int, count: Int) throws -> Entry {
@@ -104,7 +137,8 @@ struct ArchiveValidator {
                 throw Self.invalid("Object \(index) of the archive has no valid class reference")
             }
             var references: [Int] = []
-            for (key, value) in dictionary where key != "$class" {
+            // In key order, so that the walk, and so any error, is the same in every process.
+            for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) where key != "$class" {
                 switch value {
                 case .uid(let reference):
                     guard reference < count else {
@@ -117,40 +151,64 @@ struct ArchiveValidator {
                     throw Self.invalid("Object \(index) of the archive holds \(Self.describe(value)) under '\(key)', which Strata never writes")
                 }
             }
-            return .instance(classIndex: classIndex, references: references)
+            var values = dictionary
+            values["$class"] = nil
+            return .instance(classIndex: classIndex, references: references, values: values)
         default:
             throw Self.invalid("Object \(index) of the archive is \(Self.describe(object)), which Strata never writes")
         }
     }
 
     /// Depth-first walk from the root, iterative so that a hostile archive cannot
-    /// overflow this stack either; refuses cycles and excessive depth.
+    /// overflow this stack either; refuses cycles, and objects that nest more than
+    /// ``maximumDepth`` deep.
+    ///
+    /// The depth is each object's longest path of models and collections down to
+    /// a leaf, not the depth at which the walk first meets it: an object shared by
+    /// a short and a long path is decoded wherever the unarchiver first asks for
+    /// it, which may be at the end of the long one.
     private func checkGraph(from root: Int, entries: [Entry]) throws {
         enum State { case unseen, active, done }
         var state = [State](repeating: .unseen, count: entries.count)
+        /// The longest chain of instances from each finished object down, itself included.
+        var height = [Int](repeating: 0, count: entries.count)
         var stack: [(index: Int, next: Int)] = [(root, 0)]
         state[root] = .active
         while let (index, next) = stack.last {
-            guard case .instance(_, let references) = entries[index], next < references.count else {
+            guard case .instance(_, let references, _) = entries[index] else {
+                stack.removeLast()  // unreachable: only instances are pushed
+                continue
+            }
+            guard next < references.count else {
+                let tallest = references.map { height[$0] }.max() ?? 0
+                guard tallest < Self.maximumDepth else { throw Self.tooDeep() }
+                height[index] = tallest + 1
                 state[index] = .done
                 stack.removeLast()
                 continue
             }
             stack[stack.count - 1].next += 1
             let child = references[next]
+            guard case .instance = entries[child] else { continue }
             switch state[child] {
             case .active:
                 throw Self.invalid("The archive's objects refer to each other in a cycle")
             case .done:
                 continue
             case .unseen:
-                guard stack.count < Self.maximumDepth else {
-                    throw Self.invalid("The archive's objects nest more than \(Self.maximumDepth) deep")
-                }
+                guard stack.count < Self.maximumDepth else { throw Self.tooDeep() }
                 state[child] = .active
                 stack.append((child, 0))
             }
         }
+    }
+
+    private static func tooDeep() -> StrataError {
+        StrataError(
+            .invalidArchive,
+            "The archive's models and collections nest more than \(maximumDepth) levels deep, more than Strata decodes "
+                + "(deeper nesting could overflow the stack of the thread that decodes it). Discard the archive, or "
+                + "archive a shallower model.")
     }
 
     private static func describe(_ value: Value) -> String {

@@ -46,8 +46,7 @@ final class ArchivedCollection: NSObject, NSSecureCoding {
     init?(coder: NSCoder) {
         elements = []
         elementType = nil
-        let expectation = ArchiveContext.expectation
-        content = ArchiveContext.$expectation.withValue(nil) {
+        content = ArchiveContext.decodingObject(from: coder) { expectation in
             do {
                 switch expectation {
                 case .collection(.array(let element, let builder))?:
@@ -76,8 +75,8 @@ final class ArchivedCollection: NSObject, NSSecureCoding {
 
     /// The number of elements; checked against the keys as they are read.
     private static func count(in coder: NSCoder) throws -> Int {
-        let count = coder.decodeInt64(forKey: Keys.count)
-        guard coder.containsValue(forKey: Keys.count), let valid = Int(exactly: count), valid >= 0 else {
+        let count = (try? ArchivedValueCoding.decode(.integer(Int.self), forKey: Keys.count, from: coder)) as? Int
+        guard let valid = count, valid >= 0 else {
             throw StrataError(.invalidArchive, "An archived collection records no valid element count.")
         }
         return valid
@@ -119,9 +118,7 @@ final class ArchivedCollection: NSObject, NSSecureCoding {
         var values: [String: Any?] = [:]
         values.reserveCapacity(min(count, 1024))
         for index in 0..<count {
-            let keyObject = coder.containsValue(forKey: Keys.key(index))
-                ? coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: Keys.key(index)) : nil
-            guard let key = (keyObject as? NSString).map({ $0 as String }) else {
+            guard let key = (try? ArchivedValueCoding.decode(.string, forKey: Keys.key(index), from: coder)) as? String else {
                 throw StrataError(
                     .invalidArchive, "The archived dictionary has no key for its element \(index); the archive is damaged.")
             }

@@ -34,8 +34,7 @@ final class ArchivedModel: NSObject, NSSecureCoding {
 
     init?(coder: NSCoder) {
         writer = nil
-        let expectation = ArchiveContext.expectation
-        content = ArchiveContext.$expectation.withValue(nil) {
+        content = ArchiveContext.decodingObject(from: coder) { expectation in
             guard case .model(let type)? = expectation else {
                 return .failure(StrataError(
                     .invalidArchive,
@@ -80,11 +79,77 @@ final class ArchivedModel: NSObject, NSSecureCoding {
     /// Reads a model of type `M`: checks the archive name and version, decodes
     /// each archived key through the migration hook, stores it through the
     /// validated setter, and validates the model.
+    ///
+    /// Nested models are decoded from within this function, so its frame (and
+    /// that of ``decodedValue(of:version:from:)``) is part of every nesting level
+    /// of the unarchiver's recursion: keep them small, and their checks in helpers.
     static func read<M: SecureCodingModel>(_ type: M.Type, from coder: NSCoder) throws -> M {
         let plan = try ArchivePlan<M>.resolved()
-        let name = coder.containsValue(forKey: ArchiveFormat.nameKey)
-            ? coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: ArchiveFormat.nameKey) as? NSString : nil
-        guard let name = name.map({ $0 as String }), coder.containsValue(forKey: ArchiveFormat.versionKey) else {
+        let version = try recordedVersion(of: M.self, from: coder)
+        var model = M()
+        for entry in plan.entries {
+            guard let value = try decodedValue(of: entry, version: version, from: coder) else { continue }
+            try StrataError.at([.key(entry.property.key)], wrapping: .validationFailed, "Validation failed") {
+                try model.setValidatedValue(value, for: entry.property)
+            }
+        }
+        try model.validateModel()
+        return model
+    }
+
+    /// The value of one archived property, read through the migration hook.
+    ///
+    /// A hook that reads a value with a coder call that does not match how Strata
+    /// wrote it (`decodeObject(of: NSNumber.self, forKey:)` for a number) leaves
+    /// the unarchiver failed, and every later key would read as missing; so the
+    /// coder's error is checked right after the hook, and blamed on its key.
+    private static func decodedValue<M: SecureCodingModel>(
+        of entry: ArchivePlan<M>.Entry, version: Int, from coder: NSCoder
+    ) throws -> Any? {
+        let value: Any?
+        do {
+            value = try M.decodeValue(forKey: entry.property.key, with: coder, modelVersion: version)
+        } catch {
+            throw migrationError(error, of: M.self, forKey: entry.property.key, version: version, coderError: coder.error)
+        }
+        if let coderError = coder.error {
+            throw brokenDecoderError(coderError, of: M.self, forKey: entry.property.key, version: version)
+        }
+        return value
+    }
+
+    /// An error thrown by the migration hook, with the key in front of its path.
+    private static func migrationError<M: SecureCodingModel>(
+        _ error: any Error, of type: M.Type, forKey key: String, version: Int, coderError: (any Error)?
+    ) -> StrataError {
+        // A Strata error (from a nested model, a setter, or decodedValue) already says what went wrong.
+        if let error = error as? StrataError { return error.prefixed(with: [.key(key)]) }
+        if let coderError { return brokenDecoderError(coderError, of: M.self, forKey: key, version: version) }
+        return StrataError(
+            .migrationFailed,
+            "\(M.self).decodeValue(forKey:with:modelVersion:) failed for an archive of version \(version): \(error)",
+            path: [.key(key)], underlyingError: error)
+    }
+
+    /// The error for a migration hook that left the unarchiver failed.
+    private static func brokenDecoderError<M: SecureCodingModel>(
+        _ coderError: any Error, of type: M.Type, forKey key: String, version: Int
+    ) -> StrataError {
+        StrataError(
+            .migrationFailed,
+            "\(M.self).decodeValue(forKey:with:modelVersion:) left the unarchiver failed while reading this key from "
+                + "an archive of version \(version), so no further key could be read. Read archived values with "
+                + "decodedValue(of:forKey:with:) or defaultDecodedValue(forKey:with:): Strata writes numbers and "
+                + "booleans with typed coder calls, which decodeObject(of:forKey:) does not read.",
+            path: [.key(key)], underlyingError: coderError)
+    }
+
+    /// The model version the archive records, after checking that the archive
+    /// records `M`'s archive name and a version `M` reads.
+    private static func recordedVersion<M: SecureCodingModel>(of type: M.Type, from coder: NSCoder) throws -> Int {
+        let name = try recorded(String.self, forKey: ArchiveFormat.nameKey, from: coder)
+        let rawVersion = try recorded(Int64.self, forKey: ArchiveFormat.versionKey, from: coder)
+        guard let name, let rawVersion else {
             throw StrataError(
                 .invalidArchive,
                 "The archive does not record a model name and version, so it was not written by Strata for \(M.self).")
@@ -95,7 +160,6 @@ final class ArchivedModel: NSObject, NSSecureCoding {
                 "The archive holds a model archived as '\(name)', not '\(M.archiveName)' (\(M.self)). Decode it as the "
                     + "type that wrote it; if that type was renamed to \(M.self), set its archiveName to '\(name)'.")
         }
-        let rawVersion = coder.decodeInt64(forKey: ArchiveFormat.versionKey)
         guard let version = Int(exactly: rawVersion), version >= 0 else {
             throw StrataError(.invalidArchive, "The archive records an invalid model version, \(rawVersion).")
         }
@@ -105,27 +169,14 @@ final class ArchivedModel: NSObject, NSSecureCoding {
                 "The archive was written by version \(version) of \(M.archiveName), but this build of \(M.self) reads "
                     + "versions up to \(M.modelVersion). Update the app, or discard the archive.")
         }
-        var model = M()
-        for entry in plan.entries {
-            let key = entry.property.key
-            let value: Any?
-            do {
-                value = try M.decodeValue(forKey: key, with: coder, modelVersion: version)
-            } catch let error as StrataError {
-                throw error.prefixed(with: [.key(key)])
-            } catch {
-                throw StrataError(
-                    .migrationFailed,
-                    "\(M.self).decodeValue(forKey:with:modelVersion:) failed for an archive of version \(version): \(error)",
-                    path: [.key(key)], underlyingError: error)
-            }
-            guard let value else { continue }
-            try StrataError.at([.key(key)], wrapping: .validationFailed, "Validation failed") {
-                try model.setValidatedValue(value, for: entry.property)
-            }
+        return version
+    }
+
+    /// The archive name or version recorded under the reserved `key`; `nil` when absent.
+    private static func recorded<T>(_ type: T.Type, forKey key: String, from coder: NSCoder) throws -> T? {
+        try StrataError.at([.key(key)], wrapping: .invalidArchive, "Decoding failed") {
+            try ArchivedValueCoding.decode(PropertyType(T.self), forKey: key, from: coder) as? T
         }
-        try model.validateModel()
-        return model
     }
 }
 

@@ -34,7 +34,14 @@ enum ArchivedValueCoding {
         case .decimal:
             coder.encode(try typed(value, Decimal.self, type).description as NSString, forKey: key)
         case .date:
-            coder.encode(try typed(value, Date.self, type).timeIntervalSinceReferenceDate, forKey: key)
+            let seconds = try typed(value, Date.self, type).timeIntervalSinceReferenceDate
+            guard ArchiveFormat.dateRange.contains(seconds) else {
+                throw StrataError(
+                    .unsupportedValue,
+                    "The date \(seconds) seconds from 2001-01-01 is outside the dates Strata archives "
+                        + "(\(ArchiveFormat.dateRangeDescription)), so it could not be read back.")
+            }
+            coder.encode(seconds, forKey: key)
         case .data:
             coder.encode(try typed(value, Data.self, type) as NSData, forKey: key)
         case .rawRepresentable(let representable, let raw):
@@ -64,12 +71,67 @@ enum ArchivedValueCoding {
     /// holds a conditional object that was not written).
     ///
     /// Absent keys are checked with `containsValue(forKey:)` before any decode:
-    /// on Linux, decoding an absent object key poisons the whole unarchiver.
+    /// on Linux, decoding an absent object key poisons the whole unarchiver. In an
+    /// archive checked by ``ArchiveValidator``, the key must store the kind of
+    /// value Strata writes for `type` (``ArchiveFormat/storedKind(of:)``): the
+    /// typed coder calls would read any other kind as a silently wrong value.
     static func decode(_ type: PropertyType, forKey key: String, from coder: NSCoder) throws -> Any? {
         guard coder.containsValue(forKey: key) else { return nil }
+        let type = type.unwrapped
+        guard let kind = ArchiveFormat.storedKind(of: type) else { throw notArchivable(type) }
+        var child: ArchiveCursor?
+        if let cursor = ArchiveContext.cursor(of: coder) {
+            child = cursor.child(try cursor.check(kind, forKey: key, as: type.name))
+        }
+        switch type {
+        case .model, .array, .dictionary:
+            // Apart from the switch below: this is the unarchiver's recursion, and
+            // a big switch takes a big stack frame in debug builds.
+            return try decodeObject(type, forKey: key, from: coder, child: child)
+        default:
+            return try decodeStored(type, forKey: key, from: coder, child: child)
+        }
+    }
+
+    /// Reads the nested model or collection of `type` under `key`. Kept small,
+    /// with its checks in helpers: its frame is part of every nesting level of
+    /// the unarchiver's recursion.
+    private static func decodeObject(
+        _ type: PropertyType, forKey key: String, from coder: NSCoder, child: ArchiveCursor?
+    ) throws -> Any? {
+        let object = ArchiveContext.expecting(try expectation(for: type), at: child, from: coder) {
+            coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: key)
+        }
+        return try content(of: object, as: type)
+    }
+
+    private static func expectation(for type: PropertyType) throws -> DecodingExpectation {
+        guard case .model(let model) = type else { return .collection(type) }
+        guard let coding = model as? any SecureCodingModel.Type else { throw notArchivable(type) }
+        return .model(coding)
+    }
+
+    /// The model or collection that the bridge object `object` decoded.
+    private static func content(of object: Any?, as type: PropertyType) throws -> Any? {
+        guard case .model(let model) = type else {
+            guard let wrapper = object as? ArchivedCollection else { throw invalid(describe(object), type) }
+            return try wrapper.content.get()
+        }
+        guard let object else { return nil }  // a conditional object that was not written
+        guard let wrapper = object as? ArchivedModel else { throw invalid(describe(object), type) }
+        let decoded = try wrapper.content.get()
+        guard Swift.type(of: decoded) == model else { throw invalid("an archived \(Swift.type(of: decoded))", type) }
+        return decoded
+    }
+
+    /// Reads the value of `type`, which is not optional, under `key`, which the
+    /// archive contains; `child` is the cursor of the object the key refers to.
+    private static func decodeStored(
+        _ type: PropertyType, forKey key: String, from coder: NSCoder, child: ArchiveCursor?
+    ) throws -> Any? {
         switch type {
         case .optional(let wrapped):
-            return try decode(wrapped, forKey: key, from: coder)
+            return try decodeStored(wrapped, forKey: key, from: coder, child: child)
         case .bool:
             return coder.decodeBool(forKey: key)
         case .integer(let integer):
@@ -86,14 +148,16 @@ enum ArchivedValueCoding {
             return try decodeText(forKey: key, from: coder, as: type) { Decimal(string: $0, locale: posix) }
         case .date:
             let seconds = coder.decodeDouble(forKey: key)
-            guard seconds.isFinite else { throw invalid("a date of \(seconds) seconds", type) }
+            guard ArchiveFormat.dateRange.contains(seconds) else {
+                throw invalid("a date \(seconds) seconds from 2001-01-01, outside \(ArchiveFormat.dateRangeDescription)", type)
+            }
             return Date(timeIntervalSinceReferenceDate: seconds)
         case .data:
             let object = coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: key)
             guard let data = object as? NSData else { throw invalid(describe(object), type) }
             return Data(referencing: data)
         case .rawRepresentable(let representable, let raw):
-            guard let rawValue = try decode(raw, forKey: key, from: coder) else { return nil }
+            guard let rawValue = try decodeStored(raw, forKey: key, from: coder, child: child) else { return nil }
             guard let value = makeRepresentable(representable, from: rawValue) else {
                 throw StrataError(
                     .invalidArchive,
@@ -101,27 +165,10 @@ enum ArchivedValueCoding {
                         + "Convert old values in decodeValue(forKey:with:modelVersion:).")
             }
             return value
-        case .model(let model):
-            guard let coding = model as? any SecureCodingModel.Type else {
-                throw StrataError(
-                    .unsupportedValue, "\(model) is a Model but not a SecureCodingModel; conform it to SecureCodingModel.")
-            }
-            let object = ArchiveContext.expecting(.model(coding)) {
-                coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: key)
-            }
-            guard let object else { return nil }
-            guard let wrapper = object as? ArchivedModel else { throw invalid(describe(object), type) }
-            let decoded = try wrapper.content.get()
-            guard Swift.type(of: decoded) == model else { throw invalid("an archived \(Swift.type(of: decoded))", type) }
-            return decoded
-        case .array, .dictionary:
-            let object = ArchiveContext.expecting(.collection(type)) {
-                coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: key)
-            }
-            guard let wrapper = object as? ArchivedCollection else { throw invalid(describe(object), type) }
-            return try wrapper.content.get()
-        case .other(let other):
-            throw StrataError(.unsupportedValue, "\(other) is not a type Strata can archive.")
+        case .model, .array, .dictionary:
+            return try decodeObject(type, forKey: key, from: coder, child: child)
+        case .other:
+            throw notArchivable(type)
         }
     }
 
@@ -221,6 +268,14 @@ enum ArchivedValueCoding {
 
     private static func mismatch(_ type: PropertyType, _ value: Any) -> StrataError {
         StrataError(.typeMismatch, "Expected \(type.name) to archive, found \(describe(value)).")
+    }
+
+    private static func notArchivable(_ type: PropertyType) -> StrataError {
+        if case .model(let model) = type {
+            return StrataError(
+                .unsupportedValue, "\(model) is a Model but not a SecureCodingModel; conform it to SecureCodingModel.")
+        }
+        return StrataError(.unsupportedValue, "\(type.name) is not a type Strata can archive.")
     }
 
     private static func invalid(_ found: String, _ type: PropertyType) -> StrataError {

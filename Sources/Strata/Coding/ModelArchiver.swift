@@ -43,7 +43,7 @@ public enum ModelArchiver {
     ///   the path of the property.
     public static func unarchivedModel<M: SecureCodingModel>(of type: M.Type, from data: Data) throws -> M {
         _ = try ArchivePlan<M>.resolved()
-        try ArchiveValidator(allowedClassNames: ArchivePlan<M>.classNames).validate(data)
+        let layout = try ArchiveValidator(allowedClassNames: ArchivePlan<M>.classNames).validate(data)
         let unarchiver: NSKeyedUnarchiver
         do {
             unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
@@ -53,7 +53,12 @@ public enum ModelArchiver {
         unarchiver.requiresSecureCoding = true
         unarchiver.decodingFailurePolicy = .setErrorAndReturn
         defer { unarchiver.finishDecoding() }
-        guard let model = try unarchiver.decodeModel(of: M.self, forKey: ArchiveFormat.rootKey) else {
+        // Every typed decode checks what its key stores against the layout just read.
+        let top = ArchiveCursor(layout: layout, object: nil)
+        let model = try ArchiveContext.decoding(from: unarchiver, at: top) {
+            try unarchiver.decodeModel(of: M.self, forKey: ArchiveFormat.rootKey)
+        }
+        guard let model else {
             throw StrataError(.invalidArchive, "The archive holds no model.")
         }
         return model

@@ -21,10 +21,18 @@ extension NSCoder {
     /// }
     /// ```
     /// The model is written as in ``ModelArchiver/archivedData(with:)``.
+    ///
+    /// Some errors are only found while the model's objects are written (a cycle
+    /// between class models), so the model is first archived on its own, and
+    /// written into this coder only when that succeeds: embedding a model costs
+    /// two archiving passes.
     /// - Throws: ``StrataError/Code-swift.enum/unsupportedValue`` when the model
-    ///   cannot be archived; nothing is written then.
+    ///   cannot be archived (a property or nested model of a type Strata cannot
+    ///   archive, or a cycle between class models); nothing is written then.
     public func encodeModel<M: SecureCodingModel>(_ model: M, forKey key: String) throws {
         _ = try ArchivePlan<M>.resolved()
+        // The trial pass, in a session of its own.
+        _ = try ArchiveContext.$session.withValue(nil) { try ModelArchiver.archivedData(with: model) }
         try ArchiveContext.encoding { session in
             encode(try session.wrapper(for: model), forKey: key)
         }

@@ -11,6 +11,22 @@ extension CodingTests {
             #expect(back == profile)
         }
 
+        @Test func datesAsFarAsDistantPastAndDistantFutureRoundTrip() throws {
+            var profile = Profile.sample()
+            profile.dates = [.distantPast, .distantFuture, Date(timeIntervalSinceReferenceDate: 1e11)]
+            let back = try ModelArchiver.unarchivedModel(of: Profile.self, from: ModelArchiver.archivedData(with: profile))
+            #expect(back == profile)
+        }
+
+        @Test func aDateBeyondWhatCanBeReadBackIsRefusedWhenArchiving() throws {
+            var profile = Profile.sample()
+            profile.dates = [Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSinceReferenceDate: 2e11)]
+            let error = try #require(throws: StrataError.self) { try ModelArchiver.archivedData(with: profile) }
+            #expect(error.code == .unsupportedValue)
+            #expect(error.description == "dates[1]: The date 200000000000.0 seconds from 2001-01-01 is outside the dates "
+                + "Strata archives (±1e11 seconds (about 3,000 years) from 2001-01-01), so it could not be read back.")
+        }
+
         @Test func theDataIsASecureKeyedArchive() throws {
             let data = try ModelArchiver.archivedData(with: Settings(textSize: 14, theme: "dark"))
             let plist = try ArchivePlist(data)
@@ -72,6 +88,20 @@ extension CodingTests {
         var parent: Node?
         init() {}
         init(name: String) { self.name = name }
+
+        /// `count` nodes, each the only child of the next, the innermost holding `end`
+        /// as its child when given: each node and its children collection are two
+        /// levels of the archive.
+        static func chain(of count: Int, endingIn end: Node? = nil) -> Node {
+            var node = Node(name: "chain")
+            if let end { node.children = [end] }
+            for _ in 1..<count {
+                let parent = Node(name: "chain")
+                parent.children = [node]
+                node = parent
+            }
+            return node
+        }
         static let propertyKeys: PropertyKeys<Node> = ["name": \.name, "children": \.children, "parent": \.parent]
         static let encodingBehaviorsByPropertyKey: [String: EncodingBehavior] = ["parent": .conditional]
     }

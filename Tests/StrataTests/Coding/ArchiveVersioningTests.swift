@@ -63,6 +63,21 @@ extension CodingTests {
             #expect(error.code == .migrationFailed)
             #expect(error.pathDescription == "value")
         }
+
+        @Test func aHookThatBreaksTheDecoderIsBlamedForItsOwnKey() throws {
+            // The issue's own migration: NSNumber objects are not how Strata writes numbers,
+            // and on Linux the failed decode leaves the unarchiver failed for every later key.
+            let old = try ModelArchiver.archivedData(with: SettingsV1(fontSize: 17, theme: "dark"))
+            let error = try #require(throws: StrataError.self) {
+                try ModelArchiver.unarchivedModel(of: NSNumberMigration.self, from: old)
+            }
+            #expect(error.code == .migrationFailed)
+            #expect(error.description == "textSize: NSNumberMigration.decodeValue(forKey:with:modelVersion:) left the "
+                + "unarchiver failed while reading this key from an archive of version 1, so no further key could be read. "
+                + "Read archived values with decodedValue(of:forKey:with:) or defaultDecodedValue(forKey:with:): Strata "
+                + "writes numbers and booleans with typed coder calls, which decodeObject(of:forKey:) does not read.")
+            #expect(error.underlyingError != nil)
+        }
     }
 }
 
@@ -72,6 +87,19 @@ extension CodingTests {
         var weight: Int8 = 0
         static let propertyKeys: PropertyKeys<RenamedTag> = ["name": \.name, "weight": \.weight]
         static var archiveName: String { "Tag" }
+    }
+
+    /// `Settings` with the migration hook the issue first suggested.
+    struct NSNumberMigration: SecureCodingModel {
+        var textSize = 12
+        var theme = "light"
+        static let propertyKeys: PropertyKeys<NSNumberMigration> = ["textSize": \.textSize, "theme": \.theme]
+        static var modelVersion: Int { 2 }
+        static var archiveName: String { "Settings" }
+        static func decodeValue(forKey key: String, with coder: NSCoder, modelVersion: Int) throws -> Any? {
+            if key == "textSize", modelVersion < 2 { return coder.decodeObject(of: NSNumber.self, forKey: "fontSize")?.intValue }
+            return try defaultDecodedValue(forKey: key, with: coder)
+        }
     }
 
     struct FailingMigration: SecureCodingModel {

@@ -28,6 +28,41 @@ extension CodingTests {
             let plist = try ArchivePlist(archiver.encodedData)
             #expect(plist.classEntries.isEmpty)
         }
+
+        @Test func aModelWithAnUnarchivableNestedModelWritesNothing() throws {
+            let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+            let error = try #require(throws: StrataError.self) {
+                try archiver.encodeModel(HoldsHandlers(), forKey: "holder")
+            }
+            archiver.finishEncoding()
+            #expect(error.code == .unsupportedValue)
+            #expect(error.description == "inner: Handlers cannot be archived: 'range' has type Range<Int>, which cannot "
+                + "be archived: Range<Int> is not a type Strata can archive. Mark it .excluded in "
+                + "encodingBehaviorsByPropertyKey, or change its type.")
+            #expect(try ArchivePlist(archiver.encodedData).classEntries.isEmpty)
+        }
+
+        @Test func aCycleWritesNothing() throws {
+            let root = Node(name: "root")
+            let child = Node(name: "child")
+            root.children = [child]
+            child.children = [root]
+            let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+            let error = try #require(throws: StrataError.self) { try archiver.encodeModel(root, forKey: "root") }
+            archiver.finishEncoding()
+            #expect(error.code == .unsupportedValue)
+            #expect(error.pathDescription == "children[0].children[0]")
+            #expect(try ArchivePlist(archiver.encodedData).classEntries.isEmpty)
+        }
+    }
+}
+
+extension CodingTests {
+    /// A model whose nested model cannot be archived.
+    struct HoldsHandlers: SecureCodingModel {
+        var name = "holder"
+        var inner = Handlers()
+        static let propertyKeys: PropertyKeys<HoldsHandlers> = ["name": \.name, "inner": \.inner]
     }
 }
 
