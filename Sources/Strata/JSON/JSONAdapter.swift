@@ -18,6 +18,7 @@ import Foundation
 public enum JSONAdapter {
     /// How models are written as JSON.
     public struct Options: OptionSet, Sendable, Hashable {
+        /// The options' bits.
         public let rawValue: Int
         /// Creates options from their raw value.
         public init(rawValue: Int) { self.rawValue = rawValue }

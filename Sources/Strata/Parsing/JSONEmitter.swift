@@ -187,15 +187,7 @@ struct JSONEmitter {
 
     @inline(__always)
     private mutating func writeMember(key: String, value: Any, first: Bool, depth: Int) throws(JSONWritingError) {
-        if !first { bytes.append(Byte.comma) }
-        if prettyPrinted {
-            writeNewline(indent: depth + 1)
-            writeString(key)
-            writeASCII(" : ")
-        } else {
-            writeString(key)
-            bytes.append(Byte.colon)
-        }
+        writeKey(key, first: first, depth: depth)
         do {
             try write(value, depth: depth + 1)
         } catch {
