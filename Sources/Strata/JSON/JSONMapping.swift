@@ -53,7 +53,7 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
             case .url, .uuid: loadable = !isCustomTransformer
             default: loadable = transformer == nil && !checksWrittenValue
             }
-            plainLoad = loadable && property.fastLoad != nil ? JSONValueLoads.load(for: property.valueType) : nil
+            plainLoad = loadable && property.hasOffset ? JSONValueLoads.load(for: property.valueType) : nil
             plainKey = plainLoad == nil ? nil : singleKey
             switch (isCustomTransformer, property.type.unwrapped) {
             case (false, .model(let type)) where type is any JSONSerializing.Type:

@@ -22,8 +22,10 @@ final class ModelProperty<M>: @unchecked Sendable {
     /// unchanged, when the value is not of the property's type. `nil` when the key
     /// path is read-only.
     let write: ((inout M, Any?) -> Bool)?
-    /// For a stored property of a struct: its byte offset in the struct.
+    /// For a stored property of a struct: its byte offset in the struct (0 otherwise).
     let offset: Int
+    /// Whether ``offset`` is valid: the property is stored inline in a struct.
+    let hasOffset: Bool
     /// For a stored property of a struct of a common type: a specialised load at
     /// ``offset`` (see ``FastAccessors``).
     let fastLoad: FastAccessors.Load?
@@ -50,6 +52,7 @@ final class ModelProperty<M>: @unchecked Sendable {
         // closure that goes through a generic context is stored re-abstracted, and
         // every call then pays for conversion thunks that copy the `Any?`.
         self.offset = offset ?? 0
+        self.hasOffset = offset != nil
         self.fastLoad = offset == nil ? nil : FastAccessors.load(for: valueType)
         self.fastStore = offset == nil || write == nil ? nil : FastAccessors.store(for: valueType)
     }
