@@ -85,7 +85,7 @@ extension JSONAdapter {
                 if let included, !included.contains(entry.property.key) { continue }
                 if let key = entry.plainKey, let load = entry.plainLoad {
                     if let value = load(UnsafeRawPointer(base), entry.property.offset) {
-                        json[key] = value
+                        json[key] = consume value  // moved in; without `consume` it was copied
                     } else if !omitNulls {
                         json[key] = null
                     }
