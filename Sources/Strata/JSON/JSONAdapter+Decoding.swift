@@ -84,7 +84,7 @@ extension JSONAdapter {
     /// property, then validates the model.
     static func decodeMapped<T: JSONSerializing>(_ type: T.Type, from json: [String: Any]) throws -> T {
         let mapping = try JSONMapping<T>.resolved()
-        if !mapping.requiredEntries.isEmpty { try checkRequired(mapping, in: json) }
+        if mapping.hasRequiredEntries { try checkRequired(mapping, in: json) }
         var model = T()
         for entry in mapping.entries {
             // `let`s, each value moved on rather than reassigned: reassigning a `var`
