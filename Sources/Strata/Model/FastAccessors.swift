@@ -92,7 +92,7 @@ enum FastAccessors {
     @inline(__always)
     private static func store<V>(_: V.Type) -> Store {
         { model, offset, value in
-            guard Swift.type(of: value) == V.self, let typed = value as? V else { return false }
+            guard let typed = exactly(value, as: V.self) else { return false }
             (model + offset).assumingMemoryBound(to: V.self).pointee = typed
             return true
         }
@@ -101,7 +101,7 @@ enum FastAccessors {
     @inline(__always)
     private static func storeOptional<V>(_: V.Type) -> Store {
         { model, offset, value in
-            guard Swift.type(of: value) == V.self, let typed = value as? V else { return false }
+            guard let typed = exactly(value, as: V.self) else { return false }
             (model + offset).assumingMemoryBound(to: V?.self).pointee = typed
             return true
         }
@@ -133,5 +133,14 @@ enum FastAccessors {
         if type == V.self { return value as? V }
         if type is NSNumber.Type, let number = value as? NSNumber { return convert(ExactNumber(number)) }
         return nil
+    }
+
+    /// `value` as a `V` when it is exactly a `V` (a value type, so no subclass can be
+    /// one): the `Any` is opened and its type compared, with no dynamic cast and no
+    /// copy of the existential.
+    @inline(__always)
+    private static func exactly<V, T>(_ value: T, as _: V.Type) -> V? {
+        guard T.self == V.self else { return nil }
+        return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: V.self) }
     }
 }
