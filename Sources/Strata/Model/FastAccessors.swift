@@ -129,9 +129,8 @@ enum FastAccessors {
     /// an `NSNumber`, `nil` otherwise (left to the general path).
     @inline(__always)
     private static func number<V>(_ value: Any, as: V.Type, _ convert: (ExactNumber) -> V?) -> V? {
-        let type = Swift.type(of: value)
-        if type == V.self { return value as? V }
-        if type is NSNumber.Type, let number = value as? NSNumber { return convert(ExactNumber(number)) }
+        if let typed = exactly(value, as: V.self) { return typed }
+        if Swift.type(of: value) is NSNumber.Type, let number = value as? NSNumber { return convert(ExactNumber(number)) }
         return nil
     }
 
