@@ -92,7 +92,7 @@ enum FastAccessors {
     @inline(__always)
     private static func store<V>(_: V.Type) -> Store {
         { model, offset, value in
-            guard let typed = exactly(value, as: V.self) else { return false }
+            guard let typed = exactValue(value, as: V.self) else { return false }
             (model + offset).assumingMemoryBound(to: V.self).pointee = typed
             return true
         }
@@ -101,7 +101,7 @@ enum FastAccessors {
     @inline(__always)
     private static func storeOptional<V>(_: V.Type) -> Store {
         { model, offset, value in
-            guard let typed = exactly(value, as: V.self) else { return false }
+            guard let typed = exactValue(value, as: V.self) else { return false }
             (model + offset).assumingMemoryBound(to: V?.self).pointee = typed
             return true
         }
@@ -129,17 +129,8 @@ enum FastAccessors {
     /// an `NSNumber`, `nil` otherwise (left to the general path).
     @inline(__always)
     private static func number<V>(_ value: Any, as: V.Type, _ convert: (ExactNumber) -> V?) -> V? {
-        if let typed = exactly(value, as: V.self) { return typed }
+        if let typed = exactValue(value, as: V.self) { return typed }
         if Swift.type(of: value) is NSNumber.Type, let number = value as? NSNumber { return convert(ExactNumber(number)) }
         return nil
-    }
-
-    /// `value` as a `V` when it is exactly a `V` (a value type, so no subclass can be
-    /// one): the `Any` is opened and its type compared, with no dynamic cast and no
-    /// copy of the existential.
-    @inline(__always)
-    private static func exactly<V, T>(_ value: T, as _: V.Type) -> V? {
-        guard T.self == V.self else { return nil }
-        return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: V.self) }
     }
 }

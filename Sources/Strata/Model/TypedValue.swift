@@ -25,19 +25,10 @@ struct TypedValue<T>: @unchecked Sendable {
     @inline(__always)
     func coerce(_ value: Any?) -> T? {
         guard let value else { return cast(nil, to: T.self) }
-        if let typed = Self.exactly(value) { return typed }
+        if let typed = exactValue(value, as: T.self) { return typed }
         if Swift.type(of: value) == exactType { return value as? T }
         guard let numeric else { return value as? T }
         return numeric.exactNumber(from: value).flatMap { cast($0, to: T.self) }
-    }
-
-    /// `value` as a `T` when the `Any`'s opened type (passed as `U`) is `T` itself: a
-    /// comparison of metadata and a copy, with no runtime cast. `nil` otherwise, for
-    /// the general rules to decide (a subclass, an optional, a number to convert).
-    @inline(__always)
-    private static func exactly<U>(_ value: U) -> T? {
-        guard U.self == T.self else { return nil }
-        return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: T.self) }
     }
 
     /// `value` as a `T`, or a type-mismatch error naming both types.
