@@ -6,8 +6,8 @@ import Foundation
 /// The general accessors run in unspecialised generic code (the property's type is
 /// only known at run time), where every use of `Value?` or a cast costs a runtime
 /// metadata look-up. For the types most models are made of, this picks a closure
-/// compiled for that exact type: storing a `String` is a type comparison, a cast
-/// and a store; an `NSNumber` is converted exactly (as ``ExactNumber`` does) without
+/// compiled for that exact type: storing a `String` is a comparison of the opened
+/// type (see ``exactValue(_:as:)``) and a store; an `NSNumber` is converted exactly (as ``ExactNumber`` does) without
 /// leaving specialised code. Anything else returns `false` and takes the general
 /// path, which gives the same answer more slowly.
 enum FastAccessors {
