@@ -84,20 +84,23 @@ extension JSONAdapter {
     /// property, then validates the model.
     static func decodeMapped<T: JSONSerializing>(_ type: T.Type, from json: [String: Any]) throws -> T {
         let mapping = try JSONMapping<T>.resolved()
-        if !mapping.requiredEntries.isEmpty { try checkRequired(mapping, in: json) }
+        if mapping.hasRequiredEntries { try checkRequired(mapping, in: json) }
         var model = T()
         for entry in mapping.entries {
-            var value: Any?
+            // `let`s, each value moved on rather than reassigned: reassigning a `var`
+            // destroys its old value through the optional's value witnesses.
+            let found: Any?
             if let key = entry.singleKey {
-                guard let found = json[key] else { continue }
-                value = isJSONNull(found) ? nil : found
+                guard let raw = json[key] else { continue }
+                found = isJSONNull(raw) ? nil : raw
             } else {
-                guard case .found(let found) = try self.value(at: entry.keyPath, in: json) else { continue }
-                value = found
+                guard case .found(let raw) = try self.value(at: entry.keyPath, in: json) else { continue }
+                found = raw
             }
+            let value: Any?
             if let transformer = entry.transformer {
                 do {
-                    value = try transformer.transformedValue(value)
+                    value = try transformer.transformedValue(found)
                 } catch let error as StrataError {
                     throw error.prefixed(with: entry.errorPath)
                 } catch {
@@ -106,6 +109,8 @@ extension JSONAdapter {
                         "The transformer for '\(entry.property.key)' of \(T.self) failed: \(error)",
                         path: entry.errorPath, underlyingError: error)
                 }
+            } else {
+                value = consume found
             }
             do {
                 try model.setValidatedValue(value, for: entry.property)

@@ -75,8 +75,9 @@ extension JSONAdapter {
     static func encodeMapped<T: JSONSerializing>(_ model: T) throws -> [String: Any] {
         let mapping = try JSONMapping<T>.resolved()
         let omitNulls = currentOptions.contains(.omitNulls)
-        var json: [String: Any] = [:]
-        json.reserveCapacity(mapping.entries.count)
+        // `init(minimumCapacity:)` is specialised here; `reserveCapacity` on an empty
+        // dictionary ran unspecialised in the standard library.
+        var json = [String: Any](minimumCapacity: mapping.entries.count)
         let serializable = model.serializablePropertyKeys(mapping.mappedKeys)
         let included: Set<String>? = serializable == mapping.mappedKeys ? nil : serializable
         try withUnsafePointer(to: model) { base in
@@ -84,7 +85,7 @@ extension JSONAdapter {
                 if let included, !included.contains(entry.property.key) { continue }
                 if let key = entry.plainKey, let load = entry.plainLoad {
                     if let value = load(UnsafeRawPointer(base), entry.property.offset) {
-                        json[key] = value
+                        json[key] = consume value  // moved in; without `consume` it was copied
                     } else if !omitNulls {
                         json[key] = null
                     }

@@ -68,6 +68,9 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
 
     let entries: [Entry]
     let requiredEntries: [Entry]
+    /// Whether ``requiredEntries`` has any: a stored flag, because asking the array in
+    /// unspecialised generic code costs a metadata and a witness-table look-up per call.
+    let hasRequiredEntries: Bool
     /// The keys of ``entries``, as `serializablePropertyKeys(_:)` receives them.
     let mappedKeys: Set<String>
     /// Whether every entry is written at one key of the model's own object (no
@@ -137,6 +140,7 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
         self.isFlat = entries.allSatisfy { $0.singleKey != nil }
         self.entriesSortedByKey = entries.sorted { ($0.singleKey ?? "") < ($1.singleKey ?? "") }
         self.requiredEntries = entries.filter { M.requiredPropertyKeys.contains($0.property.key) }
+        self.hasRequiredEntries = !requiredEntries.isEmpty
         self.problem = problems.isEmpty ? nil : StrataError(
             .invalidMapping,
             "The JSON mapping of \(M.self) is invalid: " + problems.joined(separator: " ")

@@ -6,14 +6,17 @@ import Foundation
 /// The general accessors run in unspecialised generic code (the property's type is
 /// only known at run time), where every use of `Value?` or a cast costs a runtime
 /// metadata look-up. For the types most models are made of, this picks a closure
-/// compiled for that exact type: storing a `String` is a type comparison, a cast
-/// and a store; an `NSNumber` is converted exactly (as ``ExactNumber`` does) without
+/// compiled for that exact type: storing a `String` is a comparison of the opened
+/// type (see ``exactValue(_:as:)``) and a store; an `NSNumber` is converted exactly (as ``ExactNumber`` does) without
 /// leaving specialised code. Anything else returns `false` and takes the general
 /// path, which gives the same answer more slowly.
 enum FastAccessors {
     /// Stores the value and returns `true`, or returns `false` when the value needs the
-    /// general path.
-    typealias Store = @Sendable (_ model: UnsafeMutableRawPointer, _ offset: Int, _ value: Any?) -> Bool
+    /// general path. The value is never `nil` (see ``StoreNil``): taking `Any` rather than
+    /// `Any?` spares a copy of the optional through its value witnesses on every store.
+    typealias Store = @Sendable (_ model: UnsafeMutableRawPointer, _ offset: Int, _ value: Any) -> Bool
+    /// Stores `nil` in an optional property.
+    typealias StoreNil = @Sendable (_ model: UnsafeMutableRawPointer, _ offset: Int) -> Void
     typealias Load = @Sendable (_ model: UnsafeRawPointer, _ offset: Int) -> Any?
 
     /// A specialised load for properties of `type`, or `nil` for other types.
@@ -67,10 +70,29 @@ enum FastAccessors {
         }
     }
 
+    /// A specialised store of `nil` for the optional types ``store(for:)`` handles, or
+    /// `nil` for other types.
+    static func storeNil(for type: Any.Type) -> StoreNil? {
+        switch type {
+        case is String?.Type: return storeNil(String.self)
+        case is Int?.Type: return storeNil(Int.self)
+        case is Bool?.Type: return storeNil(Bool.self)
+        case is Double?.Type: return storeNil(Double.self)
+        case is URL?.Type: return storeNil(URL.self)
+        case is Date?.Type: return storeNil(Date.self)
+        default: return nil
+        }
+    }
+
+    @inline(__always)
+    private static func storeNil<V>(_: V.Type) -> StoreNil {
+        { model, offset in (model + offset).assumingMemoryBound(to: V?.self).pointee = nil }
+    }
+
     @inline(__always)
     private static func store<V>(_: V.Type) -> Store {
         { model, offset, value in
-            guard let value, Swift.type(of: value) == V.self, let typed = value as? V else { return false }
+            guard let typed = exactValue(value, as: V.self) else { return false }
             (model + offset).assumingMemoryBound(to: V.self).pointee = typed
             return true
         }
@@ -79,11 +101,7 @@ enum FastAccessors {
     @inline(__always)
     private static func storeOptional<V>(_: V.Type) -> Store {
         { model, offset, value in
-            guard let value else {
-                (model + offset).assumingMemoryBound(to: V?.self).pointee = nil
-                return true
-            }
-            guard Swift.type(of: value) == V.self, let typed = value as? V else { return false }
+            guard let typed = exactValue(value, as: V.self) else { return false }
             (model + offset).assumingMemoryBound(to: V?.self).pointee = typed
             return true
         }
@@ -92,7 +110,7 @@ enum FastAccessors {
     @inline(__always)
     private static func storeNumber<V>(_: V.Type, _ convert: @escaping @Sendable (ExactNumber) -> V?) -> Store {
         { model, offset, value in
-            guard let value, let typed = number(value, as: V.self, convert) else { return false }
+            guard let typed = number(value, as: V.self, convert) else { return false }
             (model + offset).assumingMemoryBound(to: V.self).pointee = typed
             return true
         }
@@ -101,10 +119,6 @@ enum FastAccessors {
     @inline(__always)
     private static func storeOptionalNumber<V>(_: V.Type, _ convert: @escaping @Sendable (ExactNumber) -> V?) -> Store {
         { model, offset, value in
-            guard let value else {
-                (model + offset).assumingMemoryBound(to: V?.self).pointee = nil
-                return true
-            }
             guard let typed = number(value, as: V.self, convert) else { return false }
             (model + offset).assumingMemoryBound(to: V?.self).pointee = typed
             return true
@@ -115,9 +129,8 @@ enum FastAccessors {
     /// an `NSNumber`, `nil` otherwise (left to the general path).
     @inline(__always)
     private static func number<V>(_ value: Any, as: V.Type, _ convert: (ExactNumber) -> V?) -> V? {
-        let type = Swift.type(of: value)
-        if type == V.self { return value as? V }
-        if type is NSNumber.Type, let number = value as? NSNumber { return convert(ExactNumber(number)) }
+        if let typed = exactValue(value, as: V.self) { return typed }
+        if Swift.type(of: value) is NSNumber.Type, let number = value as? NSNumber { return convert(ExactNumber(number)) }
         return nil
     }
 }

@@ -54,12 +54,12 @@ extension Model {
                 "'\(property.key)' of \(Self.self) is read-only (a let or computed property); it cannot be set.")
         }
         let validated = try validatedValue(value, forKey: property.key)
-        if let store = property.fastStore,
-            withUnsafeMutablePointer(to: &self, { store(UnsafeMutableRawPointer($0), property.offset, validated) })
-        {
-            return
-        }
-        guard let validated else {
+        // Moved out of the optional, not copied: the specialised stores take `Any`.
+        guard let validated = consume validated else {
+            if let storeNil = property.fastStoreNil {
+                withUnsafeMutablePointer(to: &self) { storeNil(UnsafeMutableRawPointer($0), property.offset) }
+                return
+            }
             guard property.isOptional else {
                 throw StrataError(
                     .nullForNonOptional,
@@ -67,6 +67,11 @@ extension Model {
                         + "Make the property optional, or leave the value out.")
             }
             _ = property.write?(&self, nil)
+            return
+        }
+        if let store = property.fastStore,
+            withUnsafeMutablePointer(to: &self, { store(UnsafeMutableRawPointer($0), property.offset, validated) })
+        {
             return
         }
         guard property.write?(&self, validated) == true else {

@@ -32,6 +32,9 @@ final class ModelProperty<M>: @unchecked Sendable {
     /// For a writable stored property of a struct of a common type: a specialised
     /// store at ``offset`` that skips the general path (see ``FastAccessors``).
     let fastStore: FastAccessors.Store?
+    /// For a writable stored optional property of a struct of a common type: a
+    /// specialised store of `nil` at ``offset``.
+    let fastStoreNil: FastAccessors.StoreNil?
 
     /// Whether the key path can be written.
     let isWritable: Bool
@@ -55,6 +58,7 @@ final class ModelProperty<M>: @unchecked Sendable {
         self.hasOffset = offset != nil
         self.fastLoad = offset == nil ? nil : FastAccessors.load(for: valueType)
         self.fastStore = offset == nil || write == nil ? nil : FastAccessors.store(for: valueType)
+        self.fastStoreNil = offset == nil || write == nil ? nil : FastAccessors.storeNil(for: valueType)
     }
 }
 

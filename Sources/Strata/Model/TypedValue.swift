@@ -10,21 +10,22 @@ struct TypedValue<T>: @unchecked Sendable {
     private let numeric: PropertyType?
     /// The type a value must have to be stored as it is: `T`, or `Wrapped` for `T == Wrapped?`.
     private let exactType: Any.Type
-    /// `T`'s `nil`, when `T` is optional.
-    private let none: T?
+    // No stored property of a type that depends on `T` (such as `T`'s `nil`): the
+    // layout is then fixed, and unspecialised code reads the fields without looking up
+    // `TypedValue<T>`'s metadata on every call.
 
     init(_ value: T.Type, _ type: PropertyType? = nil) {
         let type = type ?? PropertyType(T.self)
         self.type = type
         self.numeric = type.unwrapped.isNumeric ? type.unwrapped : nil
         self.exactType = (T.self as? any OptionalProtocol.Type)?.wrappedType ?? T.self
-        self.none = cast(nil, to: T.self)
     }
 
     /// `value` as a `T`, or `nil` when it is not one (`nil` is a `T` only when `T` is optional).
     @inline(__always)
     func coerce(_ value: Any?) -> T? {
-        guard let value else { return none }
+        guard let value else { return cast(nil, to: T.self) }
+        if let typed = exactValue(value, as: T.self) { return typed }
         if Swift.type(of: value) == exactType { return value as? T }
         guard let numeric else { return value as? T }
         return numeric.exactNumber(from: value).flatMap { cast($0, to: T.self) }

@@ -6,7 +6,7 @@ extension ValueTransformer {
     public static let url = ValueTransformer(
         forward: { value in
             guard let value else { return nil }
-            guard let text = value as? String else {
+            guard let text = exactValue(value, as: String.self) ?? value as? String else {
                 throw StrataError(.typeMismatch, "Expected String, found \(describe(value)).")
             }
             guard !text.isEmpty, let url = URL(string: text) else {
