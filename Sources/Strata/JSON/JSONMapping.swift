@@ -49,11 +49,12 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
             self.errorPath = errorPath
             // Untransformed values, and URLs and UUIDs with their default transformers.
             let loadable: Bool
-            switch property.type.unwrapped {
-            case .url, .uuid: loadable = !isCustomTransformer
+            switch property.type {
+            case .url, .uuid, .optional(.url), .optional(.uuid), .rawRepresentable: loadable = !isCustomTransformer
             default: loadable = transformer == nil && !checksWrittenValue
             }
-            plainLoad = loadable && property.hasOffset ? JSONValueLoads.load(for: property.valueType) : nil
+            plainLoad = loadable && property.hasOffset
+                ? JSONValueLoads.load(for: property.valueType, described: property.type) : nil
             plainKey = plainLoad == nil ? nil : singleKey
             switch (isCustomTransformer, property.type.unwrapped) {
             case (false, .model(let type)) where type is any JSONSerializing.Type:

@@ -6,7 +6,25 @@ import Foundation
 /// `uuidString`): the same values the transformers give, without the calls.
 enum JSONValueLoads {
     /// The load for a property of `type` written with its default transformer, or `nil`.
-    static func load(for type: Any.Type) -> FastAccessors.Load? {
+    static func load(for type: Any.Type, described: PropertyType) -> FastAccessors.Load? {
+        // Enums with String or integer raw values: the raw value is the JSON value.
+        if case .rawRepresentable(let enumType, let raw) = described, isPlainRawValue(raw) {
+            func rawLoad<R: RawRepresentable>(_: R.Type) -> FastAccessors.Load {
+                RawValueLoad<R>().load
+            }
+            return rawLoad(enumType)
+        }
+        return load(for: type)
+    }
+
+    private static func isPlainRawValue(_ raw: PropertyType) -> Bool {
+        switch raw {
+        case .string, .integer: return true
+        default: return false
+        }
+    }
+
+    private static func load(for type: Any.Type) -> FastAccessors.Load? {
         switch type {
         case is URL.Type: return { model, offset in (model + offset).assumingMemoryBound(to: URL.self).pointee.absoluteString }
         case is URL?.Type: return { model, offset in (model + offset).assumingMemoryBound(to: URL?.self).pointee?.absoluteString }
@@ -14,5 +32,13 @@ enum JSONValueLoads {
         case is UUID?.Type: return { model, offset in (model + offset).assumingMemoryBound(to: UUID?.self).pointee?.uuidString }
         default: return FastAccessors.load(for: type)
         }
+    }
+}
+
+/// Reads an enum at an offset and returns its raw value.
+private struct RawValueLoad<R: RawRepresentable>: @unchecked Sendable {
+    // @unchecked: no stored properties; it only carries `R`, a type.
+    func load(_ model: UnsafeRawPointer, _ offset: Int) -> Any? {
+        (model + offset).assumingMemoryBound(to: R.self).pointee.rawValue
     }
 }
