@@ -3,7 +3,8 @@ import Foundation
 /// Reads a struct's stored property at its byte offset and returns its JSON value
 /// directly, for the property types whose JSON value needs no transformer or whose
 /// default transformer is a fixed conversion (`URL` → `absoluteString`, `UUID` →
-/// `uuidString`): the same values the transformers give, without the calls.
+/// `uuidString`, a `String` or integer enum → its raw value): the same values the
+/// transformers give, without the calls.
 enum JSONValueLoads {
     /// The load for a property of `type` written with its default transformer, or `nil`.
     static func load(for type: Any.Type, described: PropertyType) -> FastAccessors.Load? {
