@@ -161,14 +161,7 @@ struct JSONEmitter {
     // MARK: - Containers
 
     private mutating func writeObject(_ dictionary: [String: Any], depth: Int) throws(JSONWritingError) {
-        guard depth < Self.maximumDepth else {
-            throw JSONWritingError(kind: .maximumDepthExceeded(Self.maximumDepth))
-        }
-        if dictionary.isEmpty {
-            writeASCII("{}")
-            return
-        }
-        bytes.append(Byte.openBrace)
+        try beginObject(depth: depth)
         var first = true
         if sortedKeys {
             for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
@@ -181,8 +174,7 @@ struct JSONEmitter {
                 first = false
             }
         }
-        if prettyPrinted { writeNewline(indent: depth) }
-        bytes.append(Byte.closeBrace)
+        endObject(hasMembers: !first, depth: depth)
     }
 
     @inline(__always)
@@ -196,25 +188,16 @@ struct JSONEmitter {
     }
 
     private mutating func writeArray(_ array: [Any], depth: Int) throws(JSONWritingError) {
-        guard depth < Self.maximumDepth else {
-            throw JSONWritingError(kind: .maximumDepthExceeded(Self.maximumDepth))
-        }
-        if array.isEmpty {
-            writeASCII("[]")
-            return
-        }
-        bytes.append(Byte.openBracket)
+        try beginArray(depth: depth)
         for (index, element) in array.enumerated() {
-            if index > 0 { bytes.append(Byte.comma) }
-            if prettyPrinted { writeNewline(indent: depth + 1) }
+            beginElement(first: index == 0, depth: depth)
             do {
                 try write(element, depth: depth + 1)
             } catch {
                 throw error.prepending(.index(index))
             }
         }
-        if prettyPrinted { writeNewline(indent: depth) }
-        bytes.append(Byte.closeBracket)
+        endArray(hasElements: !array.isEmpty, depth: depth)
     }
 
     private mutating func writeNewline(indent: Int) {
