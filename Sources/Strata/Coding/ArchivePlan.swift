@@ -9,6 +9,8 @@ final class ArchivePlan<M: SecureCodingModel>: Sendable {
 
     /// The properties that reach the archive, in declaration order.
     let entries: [Entry]
+    /// Which of `M`'s hooks are the protocol's defaults.
+    let hooks: ModelHooks
     /// Why the model cannot be archived, if it cannot.
     let problem: StrataError?
 
@@ -49,6 +51,7 @@ final class ArchivePlan<M: SecureCodingModel>: Sendable {
 
     private init() {
         let schema = ModelSchema<M>.shared
+        hooks = schema.hooks
         let behaviors = M.encodingBehaviorsByPropertyKey
         var problems: [String] = []
         if let problem = schema.problem { problems.append(problem.reason) }

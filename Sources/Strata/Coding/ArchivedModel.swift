@@ -93,7 +93,7 @@ final class ArchivedModel: NSObject, NSSecureCoding {
                 try model.setValidatedValue(value, for: entry.property)
             }
         }
-        try model.validateModel()
+        try model.validateModel(plan.hooks)
         return model
     }
 

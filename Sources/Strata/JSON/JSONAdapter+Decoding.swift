@@ -60,19 +60,26 @@ extension JSONAdapter {
 
     /// Decodes `json` as `T`, or as the type `T.classForParsing(_:)` chooses.
     static func decode<T: JSONSerializing>(_ type: T.Type, from json: [String: Any]) throws -> T {
-        guard let chosen = T.classForParsing(json) else {
+        let mapping = JSONMapping<T>.shared
+        let chosen: (any JSONSerializing.Type)?
+        switch mapping.hooks.usage(of: .classForParsing) {
+        case .isDefault: return try decodeMapped(mapping, from: json)
+        case .isCustom: chosen = T.classForParsing(json)
+        case .unknown: chosen = mapping.hooks.probe(.classForParsing) { T.classForParsing(json) }
+        }
+        guard let chosen else {
             throw StrataError(
                 .noClassFound,
                 "\(T.self).classForParsing(_:) chose no type for this JSON object (\(describe(json))).")
         }
-        if chosen == T.self { return try decodeMapped(T.self, from: json) }
+        if chosen == T.self { return try decodeMapped(mapping, from: json) }
         guard chosen is T.Type else {
             throw StrataError(
                 .noClassFound,
                 "\(T.self).classForParsing(_:) chose \(chosen), which is not \(T.self) or a subclass of it.")
         }
         func decodeChosen<U: JSONSerializing>(_ chosen: U.Type) throws -> T? {
-            try decodeMapped(U.self, from: json) as? T
+            try decodeMapped(JSONMapping<U>.shared, from: json) as? T
         }
         guard let model = try decodeChosen(chosen) else {
             throw StrataError(.noClassFound, "\(chosen) could not be used as \(T.self).")
@@ -82,8 +89,8 @@ extension JSONAdapter {
 
     /// Decodes `json` as exactly `T`: reads, transforms and sets each mapped
     /// property, then validates the model.
-    static func decodeMapped<T: JSONSerializing>(_ type: T.Type, from json: [String: Any]) throws -> T {
-        let mapping = try JSONMapping<T>.resolved()
+    static func decodeMapped<T: JSONSerializing>(_ mapping: JSONMapping<T>, from json: [String: Any]) throws -> T {
+        if let problem = mapping.problem { throw problem }
         if mapping.hasRequiredEntries { try checkRequired(mapping, in: json) }
         var model = T()
         for entry in mapping.entries {
@@ -113,7 +120,7 @@ extension JSONAdapter {
                 value = consume found
             }
             do {
-                try model.setValidatedValue(value, for: entry.property)
+                try model.setValidatedValue(consume value, for: entry.property)
             } catch let error as StrataError where error.code == .typeMismatch {
                 throw StrataError(
                     .typeMismatch,
@@ -123,7 +130,7 @@ extension JSONAdapter {
                 throw error.prefixed(with: entry.errorPath)
             }
         }
-        try model.validateModel()
+        try model.validateModel(mapping.hooks)
         return model
     }
 

@@ -78,8 +78,7 @@ extension JSONAdapter {
         // `init(minimumCapacity:)` is specialised here; `reserveCapacity` on an empty
         // dictionary ran unspecialised in the standard library.
         var json = [String: Any](minimumCapacity: mapping.entries.count)
-        let serializable = model.serializablePropertyKeys(mapping.mappedKeys)
-        let included: Set<String>? = serializable == mapping.mappedKeys ? nil : serializable
+        let included = includedKeys(of: model, in: mapping)
         try withUnsafePointer(to: model) { base in
             for entry in mapping.entries {
                 if let included, !included.contains(entry.property.key) { continue }
@@ -95,6 +94,19 @@ extension JSONAdapter {
             }
         }
         return json
+    }
+
+    /// The keys `serializablePropertyKeys(_:)` lets through, or `nil` for all of them
+    /// (without the call, once the hook is known to be the default).
+    static func includedKeys<T: JSONSerializing>(of model: T, in mapping: JSONMapping<T>) -> Set<String>? {
+        let serializable: Set<String>
+        switch mapping.hooks.usage(of: .serializablePropertyKeys) {
+        case .isDefault: return nil
+        case .isCustom: serializable = model.serializablePropertyKeys(mapping.mappedKeys)
+        case .unknown:
+            serializable = mapping.hooks.probe(.serializablePropertyKeys) { model.serializablePropertyKeys(mapping.mappedKeys) }
+        }
+        return serializable == mapping.mappedKeys ? nil : serializable
     }
 
     /// Writes one entry the general way: read, reverse-transform, check, write at

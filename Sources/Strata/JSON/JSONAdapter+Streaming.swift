@@ -37,8 +37,7 @@ extension JSONAdapter {
             return try writing { () throws(JSONWritingError) in try emitter.write(json, depth: depth) }
         }
         let omitNulls = currentOptions.contains(.omitNulls)
-        let serializable = model.serializablePropertyKeys(mapping.mappedKeys)
-        let included: Set<String>? = serializable == mapping.mappedKeys ? nil : serializable
+        let included = includedKeys(of: model, in: mapping)
         try writing { () throws(JSONWritingError) in try emitter.beginObject(depth: depth) }
         var first = true
         for entry in emitter.writesSortedKeys ? mapping.entriesSortedByKey : mapping.entries {

@@ -81,6 +81,8 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
     let entriesSortedByKey: [Entry]
     /// Why the mapping is unusable, if it is.
     let problem: StrataError?
+    /// Which of `M`'s hooks are the protocol's defaults.
+    let hooks: ModelHooks
 
     /// The cached mapping of `M`.
     static var shared: JSONMapping<M> {
@@ -96,6 +98,7 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
 
     private init() {
         let schema = ModelSchema<M>.shared
+        hooks = schema.hooks
         let keyPaths = M.jsonKeyPathsByPropertyKey
         var entries: [Entry] = []
         var problems: [String] = []

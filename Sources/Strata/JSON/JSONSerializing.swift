@@ -46,11 +46,17 @@ extension JSONSerializing {
     public static func jsonTransformer(forKey key: String) -> ValueTransformer? { nil }
 
     /// `Self`.
-    public static func classForParsing(_ json: [String: Any]) -> (any JSONSerializing.Type)? { Self.self }
+    public static func classForParsing(_ json: [String: Any]) -> (any JSONSerializing.Type)? {
+        ModelHooks.noteDefault(.classForParsing, of: Self.self)
+        return Self.self
+    }
 
     /// No required keys.
     public static var requiredPropertyKeys: Set<String> { [] }
 
     /// Every mapped key.
-    public func serializablePropertyKeys(_ mappedKeys: Set<String>) -> Set<String> { mappedKeys }
+    public func serializablePropertyKeys(_ mappedKeys: Set<String>) -> Set<String> {
+        ModelHooks.noteDefault(.serializablePropertyKeys, of: Self.self)
+        return mappedKeys
+    }
 }

@@ -47,13 +47,18 @@ extension Model {
 
     /// The validated setter every front end shares: ``validateValue(_:forKey:)``, then
     /// the type check, then the store. Errors carry no path; callers add theirs.
-    mutating func setValidatedValue(_ value: Any?, for property: ModelProperty<Self>) throws {
+    mutating func setValidatedValue(_ value: consuming Any?, for property: ModelProperty<Self>) throws {
         guard property.isWritable else {
             throw StrataError(
                 .readOnlyKey,
                 "'\(property.key)' of \(Self.self) is read-only (a let or computed property); it cannot be set.")
         }
-        let validated = try validatedValue(value, forKey: property.key)
+        let validated: Any?
+        switch property.hooks.usage(of: .validateValue) {
+        case .isDefault: validated = consume value  // the default would return it unchanged
+        case .isCustom: validated = try validatedValue(value, forKey: property.key)
+        case .unknown: validated = try property.hooks.probe(.validateValue) { try validatedValue(value, forKey: property.key) }
+        }
         // Moved out of the optional, not copied: the specialised stores take `Any`.
         guard let validated = consume validated else {
             if let storeNil = property.fastStoreNil {
@@ -140,7 +145,7 @@ extension Model {
                 try setValidatedValue(isJSONNull(value) ? nil : value, for: property)
             }
         }
-        try validateModel()
+        try validateModel(schema.hooks)
     }
 
     /// For a class instance held as one of its superclasses, its own type: key-value
@@ -151,10 +156,15 @@ extension Model {
         return ObjectIdentifier(dynamicType) == ObjectIdentifier(Self.self) ? nil : dynamicType
     }
 
-    /// Runs ``validate()``, wrapping an error from user code.
-    func validateModel() throws {
+    /// Runs ``validate()``, wrapping an error from user code. `hooks` are `Self`'s:
+    /// the call is skipped once `validate()` is known to be the default.
+    func validateModel(_ hooks: ModelHooks) throws {
         do {
-            try validate()
+            switch hooks.usage(of: .validate) {
+            case .isDefault: return
+            case .isCustom: try validate()
+            case .unknown: try hooks.probe(.validate) { try validate() }
+            }
         } catch let error as StrataError {
             throw error
         } catch {

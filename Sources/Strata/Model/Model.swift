@@ -61,10 +61,15 @@ public protocol Model: SendableMetatype {
 
 extension Model {
     /// Accepts `value` unchanged.
-    public func validateValue(_ value: Any?, forKey key: String) throws -> Any? { value }
+    public func validateValue(_ value: Any?, forKey key: String) throws -> Any? {
+        ModelHooks.noteDefault(.validateValue, of: Self.self)
+        return value
+    }
 
     /// Does nothing.
-    public func validate() throws {}
+    public func validate() throws {
+        ModelHooks.noteDefault(.validate, of: Self.self)
+    }
 
     /// Returns `incoming`: the other model's value replaces this one's.
     public func mergedValue(forKey key: String, current: Any?, incoming: Any?) throws -> Any? { incoming }

@@ -38,13 +38,16 @@ final class ModelProperty<M>: @unchecked Sendable {
 
     /// Whether the key path can be written.
     let isWritable: Bool
+    /// Which hooks of the model type are its defaults (shared by all its properties).
+    let hooks: ModelHooks
 
     init(
         key: String, type: PropertyType, isOptional: Bool, read: @escaping (M) -> Any?,
         write: ((inout M, Any?) -> Bool)?,
-        valueType: Any.Type, offset: Int? = nil
+        valueType: Any.Type, offset: Int? = nil, hooks: ModelHooks
     ) {
         self.key = key
+        self.hooks = hooks
         self.type = type
         self.isOptional = isOptional
         self.read = read
@@ -65,13 +68,13 @@ final class ModelProperty<M>: @unchecked Sendable {
 /// Key paths that can describe themselves as a ``ModelProperty``: the bridge from
 /// an erased key path back to its `Root` and `Value` types.
 protocol ModelPropertyMaking {
-    func makeProperty<M>(key: String, for model: M.Type) -> ModelProperty<M>?
+    func makeProperty<M>(key: String, for model: M.Type, hooks: ModelHooks) -> ModelProperty<M>?
 }
 
 extension KeyPath: ModelPropertyMaking {
     /// Builds the property for model type `M`: either `Root` itself, or (for class
     /// hierarchies) a subclass of `Root`. Returns `nil` when `M` is neither.
-    func makeProperty<M>(key: String, for model: M.Type) -> ModelProperty<M>? {
+    func makeProperty<M>(key: String, for model: M.Type, hooks: ModelHooks) -> ModelProperty<M>? {
         let type = PropertyType(Value.self)
         let coerce = TypedValue(Value.self, type).coerce
         if let direct = self as? KeyPath<M, Value> {
@@ -80,7 +83,7 @@ extension KeyPath: ModelPropertyMaking {
             return ModelProperty(
                 key: key, type: type, isOptional: type.isOptional,
                 read: Self.reader(direct), write: write,
-                valueType: Value.self, offset: MemoryLayout<M>.offset(of: direct))
+                valueType: Value.self, offset: MemoryLayout<M>.offset(of: direct), hooks: hooks)
         }
         guard M.self is Root.Type else { return nil }
         var write: ((inout M, Any?) -> Bool)?
@@ -94,7 +97,7 @@ extension KeyPath: ModelPropertyMaking {
         return ModelProperty(
             key: key, type: type, isOptional: type.isOptional,
             read: { model in (model as? Root).flatMap { flatten($0[keyPath: self]) } },
-            write: write, valueType: Value.self)
+            write: write, valueType: Value.self, hooks: hooks)
     }
 
     /// Reads through the key path; optionals are unwrapped without a dynamic cast.

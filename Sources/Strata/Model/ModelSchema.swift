@@ -2,6 +2,8 @@
 /// into a ``ModelProperty``, in declaration order. Built once per type and cached.
 final class ModelSchema<M: Model>: Sendable {
     let properties: [ModelProperty<M>]
+    /// Which of `M`'s hooks are the protocol's defaults.
+    let hooks = ModelHooks(for: M.self)
     private let indexByKey: [String: Int]
     /// Why the property list is unusable, if it is (duplicate key, foreign key path).
     let problem: StrataError?
@@ -23,7 +25,7 @@ final class ModelSchema<M: Model>: Sendable {
                 continue
             }
             guard let maker = entry.keyPath as? any ModelPropertyMaking,
-                let property = maker.makeProperty(key: entry.key, for: M.self)
+                let property = maker.makeProperty(key: entry.key, for: M.self, hooks: hooks)
             else {
                 problem = StrataError(
                     .invalidMapping,
