@@ -79,19 +79,23 @@ extension JSONAdapter {
         // dictionary ran unspecialised in the standard library.
         var json = [String: Any](minimumCapacity: mapping.entries.count)
         let included = includedKeys(of: model, in: mapping)
-        try withUnsafePointer(to: model) { base in
-            for entry in mapping.entries {
-                if let included, !included.contains(entry.property.key) { continue }
-                if let key = entry.plainKey, let load = entry.plainLoad {
-                    if let value = load(UnsafeRawPointer(base), entry.property.offset) {
-                        json[key] = consume value  // moved in; without `consume` it was copied
+        // Keys are unique, so the order of insertion does not matter: the plain
+        // reads first, then the entries that need their transformer.
+        withUnsafePointer(to: model) { base in
+            mapping.plainReads.withUnsafeBufferPointer { reads in
+                for index in reads.indices {
+                    if let included, !included.contains(reads[index].propertyKey) { continue }
+                    if let value = reads[index].load(UnsafeRawPointer(base), reads[index].offset) {
+                        json[reads[index].jsonKey] = consume value  // moved in; without `consume` it was copied
                     } else if !omitNulls {
-                        json[key] = null
+                        json[reads[index].jsonKey] = null
                     }
-                    continue
                 }
-                try write(entry, of: model, omitNulls: omitNulls, into: &json)
             }
+        }
+        for entry in mapping.generalEntries {
+            if let included, !included.contains(entry.property.key) { continue }
+            try write(entry, of: model, omitNulls: omitNulls, into: &json)
         }
         return json
     }

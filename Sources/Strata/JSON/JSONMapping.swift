@@ -67,7 +67,21 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
         }
     }
 
+    /// An entry whose JSON value a specialised load reads straight from the model
+    /// (see ``Entry/plainLoad``), flattened into a value: a loop over these, as
+    /// ``JSONAdapter/dictionary(from:options:)`` runs, retains no entry object.
+    struct PlainRead: Sendable {
+        let jsonKey: String
+        let propertyKey: String
+        let offset: Int
+        let load: FastAccessors.Load
+    }
+
     let entries: [Entry]
+    /// The entries read by a ``PlainRead``, in ``entries`` order.
+    let plainReads: [PlainRead]
+    /// The other entries, in ``entries`` order.
+    let generalEntries: [Entry]
     let requiredEntries: [Entry]
     /// Whether ``requiredEntries`` has any: a stored flag, because asking the array in
     /// unspecialised generic code costs a metadata and a witness-table look-up per call.
@@ -140,6 +154,11 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
             problems.append("'\(key)' is listed in requiredPropertyKeys but is not mapped to JSON.")
         }
         self.entries = entries
+        self.plainReads = entries.compactMap { entry in
+            guard let key = entry.plainKey, let load = entry.plainLoad else { return nil }
+            return PlainRead(jsonKey: key, propertyKey: entry.property.key, offset: entry.property.offset, load: load)
+        }
+        self.generalEntries = entries.filter { $0.plainKey == nil }
         self.mappedKeys = mappedKeys
         self.isFlat = entries.allSatisfy { $0.singleKey != nil }
         self.entriesSortedByKey = entries.sorted { ($0.singleKey ?? "") < ($1.singleKey ?? "") }
