@@ -13,6 +13,7 @@ extension JSONAdapter {
 
     /// Creates a model from JSON data, which must hold an object.
     public static func model<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> T {
+        if let model = try modelReadingMembers(of: T.self, from: data) { return model }
         let object = try parse(data)
         guard let json = object as? [String: Any] else {
             throw StrataError(.invalidJSONDictionary, "Expected a JSON object for \(T.self), found \(describe(object)).")
@@ -41,6 +42,7 @@ extension JSONAdapter {
 
     /// Creates models from JSON data, which must hold an array of objects.
     public static func models<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> [T] {
+        if let models = try modelsReadingMembers(of: T.self, from: data) { return models }
         let object = try parse(data)
         guard let json = object as? [Any] else {
             throw StrataError(.invalidJSONDictionary, "Expected a JSON array of \(T.self) objects, found \(describe(object)).")
@@ -54,8 +56,13 @@ extension JSONAdapter {
         do {
             return try JSONReader.nativeObject(with: data)
         } catch {
-            throw StrataError(.invalidJSON, "The data is not valid JSON. \(error)", underlyingError: error)
+            throw invalidJSON(error)
         }
+    }
+
+    /// The error for data the JSON reader refused.
+    static func invalidJSON(_ error: JSONParsingError) -> StrataError {
+        StrataError(.invalidJSON, "The data is not valid JSON. \(error)", underlyingError: error)
     }
 
     /// Decodes `json` as `T`, or as the type `T.classForParsing(_:)` chooses.
@@ -91,7 +98,12 @@ extension JSONAdapter {
     /// property, then validates the model.
     static func decodeMapped<T: JSONSerializing>(_ mapping: JSONMapping<T>, from json: [String: Any]) throws -> T {
         if let problem = mapping.problem { throw problem }
-        if mapping.hasRequiredEntries { try checkRequired(mapping, in: json) }
+        if mapping.hasRequiredEntries {
+            try checkRequired(mapping) { entry, _ in
+                if case .found(let value?) = try value(at: entry.keyPath, in: json), !isJSONNull(value) { return true }
+                return false
+            }
+        }
         var model = T()
         for entry in mapping.entries {
             // `let`s, each value moved on rather than reassigned: reassigning a `var`
@@ -104,34 +116,65 @@ extension JSONAdapter {
                 guard case .found(let raw) = try self.value(at: entry.keyPath, in: json) else { continue }
                 found = raw
             }
-            let value: Any?
-            if let transformer = entry.transformer {
-                do {
-                    value = try transformer.transformedValue(found)
-                } catch let error as StrataError {
-                    throw error.prefixed(with: entry.errorPath)
-                } catch {
-                    throw StrataError(
-                        .transformerFailed,
-                        "The transformer for '\(entry.property.key)' of \(T.self) failed: \(error)",
-                        path: entry.errorPath, underlyingError: error)
-                }
-            } else {
-                value = consume found
-            }
-            do {
-                try model.setValidatedValue(consume value, for: entry.property)
-            } catch let error as StrataError where error.code == .typeMismatch {
-                throw StrataError(
-                    .typeMismatch,
-                    error.reason + " Fix the payload, or give '\(entry.property.key)' a transformer that converts it.",
-                    path: entry.errorPath + error.path, underlyingError: error.underlyingError)
-            } catch let error as StrataError {
-                throw error.prefixed(with: entry.errorPath)
-            }
+            try assign(consume found, to: entry, of: &model)
         }
         try model.validateModel(mapping.hooks)
         return model
+    }
+
+    /// Decodes exactly `T` from its members as read from JSON data, one lookup per
+    /// entry of `mapping` (see ``readMembers(of:from:)``): the same steps, in the same
+    /// order, as ``decodeMapped(_:from:)-(_,[String:Any])`` takes for a dictionary.
+    static func decodeMapped<T: JSONSerializing>(_ mapping: JSONMapping<T>, from members: consuming [Lookup]) throws -> T {
+        if let problem = mapping.problem { throw problem }
+        if mapping.hasRequiredEntries {
+            try checkRequired(mapping) { _, index in
+                if case .found(let value?) = members[index], !isJSONNull(value) { return true }
+                return false
+            }
+        }
+        var model = T()
+        for index in mapping.entries.indices {
+            var member = Lookup.missing
+            swap(&member, &members[index])  // moved out: no copy of the value
+            guard case .found(let found) = consume member else { continue }
+            try assign(consume found, to: mapping.entries[index], of: &model)
+        }
+        try model.validateModel(mapping.hooks)
+        return model
+    }
+
+    /// Transforms `found` (`nil` for JSON `null`) with the entry's transformer and
+    /// stores it through the validated setter; errors name the entry's JSON path.
+    @inline(__always)
+    private static func assign<T: JSONSerializing>(
+        _ found: consuming Any?, to entry: JSONMapping<T>.Entry, of model: inout T
+    ) throws {
+        let value: Any?
+        if let transformer = entry.transformer {
+            do {
+                value = try transformer.transformedValue(found)
+            } catch let error as StrataError {
+                throw error.prefixed(with: entry.errorPath)
+            } catch {
+                throw StrataError(
+                    .transformerFailed,
+                    "The transformer for '\(entry.property.key)' of \(T.self) failed: \(error)",
+                    path: entry.errorPath, underlyingError: error)
+            }
+        } else {
+            value = consume found
+        }
+        do {
+            try model.setValidatedValue(consume value, for: entry.property)
+        } catch let error as StrataError where error.code == .typeMismatch {
+            throw StrataError(
+                .typeMismatch,
+                error.reason + " Fix the payload, or give '\(entry.property.key)' a transformer that converts it.",
+                path: entry.errorPath + error.path, underlyingError: error.underlyingError)
+        } catch let error as StrataError {
+            throw error.prefixed(with: entry.errorPath)
+        }
     }
 
     /// The result of looking a key path up in a JSON object.
@@ -174,13 +217,15 @@ extension JSONAdapter {
         return .missing
     }
 
-    /// Throws one error listing every required key that is absent or `null`.
-    private static func checkRequired<T>(_ mapping: JSONMapping<T>, in json: [String: Any]) throws {
+    /// Throws one error listing every required key that is absent or `null`;
+    /// `isPresent` gets each required entry and its index in the mapping.
+    private static func checkRequired<T>(
+        _ mapping: JSONMapping<T>, isPresent: (JSONMapping<T>.Entry, Int) throws -> Bool
+    ) throws {
         var missing: [String] = []
-        for entry in mapping.requiredEntries {
-            let lookup = try value(at: entry.keyPath, in: json)
-            if case .found(let value?) = lookup, !isJSONNull(value) { continue }
-            missing.append(entry.keyPath.description)
+        for index in mapping.requiredEntryIndices {
+            let entry = mapping.entries[index]
+            if try !isPresent(entry, index) { missing.append(entry.keyPath.description) }
         }
         guard missing.isEmpty else {
             throw StrataError(

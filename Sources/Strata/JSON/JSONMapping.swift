@@ -82,10 +82,15 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
     let plainReads: [PlainRead]
     /// The other entries, in ``entries`` order.
     let generalEntries: [Entry]
-    let requiredEntries: [Entry]
-    /// Whether ``requiredEntries`` has any: a stored flag, because asking the array in
+    /// The indices in ``entries`` of the entries listed in `requiredPropertyKeys`.
+    let requiredEntryIndices: [Int]
+    /// Whether ``requiredEntryIndices`` has any: a stored flag, because asking the array in
     /// unspecialised generic code costs a metadata and a witness-table look-up per call.
     let hasRequiredEntries: Bool
+    /// For a flat mapping (every entry at one key of the model's object), the
+    /// entries' keys in ``entries`` order: what JSON data is read member by member
+    /// with (see ``JSONAdapter/readMembers(of:from:)``). `nil` otherwise.
+    let memberKeys: MemberKeyTable?
     /// The keys of ``entries``, as `serializablePropertyKeys(_:)` receives them.
     let mappedKeys: Set<String>
     /// Whether every entry is written at one key of the model's own object (no
@@ -162,8 +167,10 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
         self.mappedKeys = mappedKeys
         self.isFlat = entries.allSatisfy { $0.singleKey != nil }
         self.entriesSortedByKey = entries.sorted { ($0.singleKey ?? "") < ($1.singleKey ?? "") }
-        self.requiredEntries = entries.filter { M.requiredPropertyKeys.contains($0.property.key) }
-        self.hasRequiredEntries = !requiredEntries.isEmpty
+        self.requiredEntryIndices = entries.indices.filter { M.requiredPropertyKeys.contains(entries[$0].property.key) }
+        self.hasRequiredEntries = !requiredEntryIndices.isEmpty
+        let singleKeys = entries.compactMap(\.singleKey)
+        self.memberKeys = singleKeys.count == entries.count ? MemberKeyTable(keys: singleKeys) : nil
         self.problem = problems.isEmpty ? nil : StrataError(
             .invalidMapping,
             "The JSON mapping of \(M.self) is invalid: " + problems.joined(separator: " ")

@@ -10,11 +10,14 @@ import Foundation
 /// Every read is preceded by an explicit `index < count` check; the pointer is
 /// only valid inside the `withUnsafeBytes` call that created the scanner.
 struct JSONScanner<Builder: JSONValueBuilder> {
-    private let base: UnsafePointer<UInt8>
-    private let count: Int
-    private var index: Int = 0
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    var index: Int = 0
     private var builder: Builder
-    private let maximumDepth: Int
+    let maximumDepth: Int
+    /// Containers opened outside ``parseValueTree()`` by the member-wise reader
+    /// (see `JSONScanner+Members.swift`); they count towards `maximumDepth`.
+    var outerDepth = 0
     /// Reused buffer for strings that contain escapes.
     private var scratch: [UInt8] = []
 
@@ -33,6 +36,14 @@ struct JSONScanner<Builder: JSONValueBuilder> {
 
     /// Parses one complete JSON text: optional UTF-8 BOM, whitespace, one value, whitespace, end of input.
     mutating func parseDocument(topLevelContainerRequired: Bool) throws(JSONParsingError) -> Builder.Value {
+        try beginDocument(topLevelContainerRequired: topLevelContainerRequired)
+        let value = try parseValueTree()
+        try endDocument()
+        return value
+    }
+
+    /// Skips an optional UTF-8 BOM and whitespace, up to the top-level value.
+    mutating func beginDocument(topLevelContainerRequired: Bool) throws(JSONParsingError) {
         if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
             index = 3
         }
@@ -40,24 +51,23 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         if topLevelContainerRequired, index < count, base[index] != Byte.openBrace, base[index] != Byte.openBracket {
             throw makeError(.topLevelContainerRequired, at: index)
         }
-        let value = try parseValueTree()
+    }
+
+    /// Checks that only whitespace follows the top-level value.
+    mutating func endDocument() throws(JSONParsingError) {
         skipWhitespace()
         if index < count {
             throw makeError(.unexpectedCharacter(base[index], expected: "end of input after the top-level value"), at: index)
         }
-        return value
     }
 
     // MARK: - Structure
 
-    private mutating func parseValueTree() throws(JSONParsingError) -> Builder.Value {
+    mutating func parseValueTree() throws(JSONParsingError) -> Builder.Value {
+        // Empty until the first container opens: a scalar allocates nothing.
         var containers: [OpenContainer] = []
         var values: [Builder.Value] = []
         var keys: [String] = []
-        // Enough for typical documents without regrowing; a few hundred bytes at most.
-        containers.reserveCapacity(16)
-        values.reserveCapacity(32)
-        keys.reserveCapacity(32)
 
         while true {
             // Parse one value starting at `index` (whitespace already skipped).
@@ -71,7 +81,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                 value = builder.string(try parseString())
             case Byte.openBrace, Byte.openBracket:
                 let isObject = byte == Byte.openBrace
-                if containers.count >= maximumDepth {
+                if containers.count + outerDepth >= maximumDepth {
                     throw makeError(.maximumDepthExceeded(maximumDepth), at: index)
                 }
                 index += 1
@@ -80,6 +90,12 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                     index += 1
                     value = isObject ? builder.object(keys: [], values: []) : builder.array([])
                 } else {
+                    if containers.capacity == 0 {
+                        // Enough for typical documents without regrowing; a few hundred bytes at most.
+                        containers.reserveCapacity(16)
+                        values.reserveCapacity(32)
+                        keys.reserveCapacity(32)
+                    }
                     containers.append(OpenContainer(isObject: isObject, valueStart: values.count, keyStart: keys.count))
                     if isObject {
                         keys.append(try parseKey(afterComma: false))
@@ -150,12 +166,21 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         }
     }
 
-    private static var trailingCommaNote: String { " (JSON does not allow a trailing comma)" }
+    static var trailingCommaNote: String { " (JSON does not allow a trailing comma)" }
     private static var trailingCommaHint: String { "a value after ','" + trailingCommaNote }
 
     /// Parses `"key"`, whitespace and `:`; leaves `index` after the colon and following whitespace is not skipped.
     @inline(__always)
     private mutating func parseKey(afterComma: Bool) throws(JSONParsingError) -> String {
+        try expectKeyStart(afterComma: afterComma)
+        let key = try parseString()
+        try expectColon()
+        return key
+    }
+
+    /// Checks that a key's opening quote is at `index`.
+    @inline(__always)
+    mutating func expectKeyStart(afterComma: Bool) throws(JSONParsingError) {
         let expected = afterComma ? "'\"' to begin an object key after ','" : "'\"' to begin an object key or '}' to end the object"
         guard index < count else {
             throw makeError(.unexpectedEndOfInput(expected: expected), at: index)
@@ -167,7 +192,11 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                 at: index
             )
         }
-        let key = try parseString()
+    }
+
+    /// Skips whitespace after a key and consumes its `:`.
+    @inline(__always)
+    mutating func expectColon() throws(JSONParsingError) {
         skipWhitespace()
         guard index < count else {
             throw makeError(.unexpectedEndOfInput(expected: "':' after an object key"), at: index)
@@ -176,11 +205,10 @@ struct JSONScanner<Builder: JSONValueBuilder> {
             throw makeError(.unexpectedCharacter(base[index], expected: "':' after an object key"), at: index)
         }
         index += 1
-        return key
     }
 
     @inline(__always)
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < count {
             switch base[index] {
             case Byte.space, Byte.newline, Byte.carriageReturn, Byte.tab:
@@ -211,7 +239,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     ///
     /// Non-ASCII bytes are skipped by the scan and validated once, by `String(validating:)`, when the
     /// string is made; only if that fails does ``validateUTF8(from:to:)`` walk the bytes to locate the error.
-    private mutating func parseString() throws(JSONParsingError) -> String {
+    mutating func parseString() throws(JSONParsingError) -> String {
         let start = index + 1
         var position = start
         var highBits: UInt64 = 0
@@ -596,7 +624,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     // MARK: - Errors
 
     /// Builds an error at byte `offset`, computing its line and column (only on the failure path).
-    private func makeError(_ kind: JSONParsingError.Kind, at offset: Int) -> JSONParsingError {
+    func makeError(_ kind: JSONParsingError.Kind, at offset: Int) -> JSONParsingError {
         let end = min(max(offset, 0), count)
         var line = 1
         var lineStart = 0

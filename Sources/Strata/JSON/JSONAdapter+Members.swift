@@ -1,0 +1,134 @@
+import Foundation
+
+/// Mapping JSON data straight to models, member by member, without building the
+/// `[String: Any]` of each object first.
+///
+/// Each member's key is matched against the mapping's keys by its bytes; the value
+/// of a mapped key is parsed into a lookup slot, and any other value is checked and
+/// skipped. When the object closes, ``decodeMapped(_:from:)-(_,[Lookup])`` assigns
+/// the slots in mapping order: the same transformers, validated setter, errors and
+/// order as for a dictionary, with a later duplicate key replacing an earlier one as
+/// it does in the dictionary the reader would build. Syntax errors are reported
+/// before mapping errors, as they are when the whole document is parsed first.
+///
+/// Used for types whose mapping is flat (every key path a single key) and whose
+/// `classForParsing(_:)` is the default, which must not be handed a dictionary;
+/// anything else takes the dictionary path.
+extension JSONAdapter {
+    /// The scanner for member-wise reading: native values, as ``parse(_:)`` builds.
+    typealias MemberScanner = JSONScanner<NativeJSONBuilder>
+
+    /// `T` decoded member by member from `data`, or `nil` when `T` or the data's
+    /// top-level value (not an object) needs the dictionary path.
+    static func modelReadingMembers<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> T? {
+        let mapping = JSONMapping<T>.shared
+        guard let keys = memberKeys(of: mapping) else { return nil }
+        let members: [Lookup]? = try scanning(data) { scanner in
+            guard scanner.nextByte == Byte.openBrace else { return nil }
+            let members = try readMembers(of: keys, from: &scanner)
+            try scanner.endDocument()
+            return members
+        }
+        guard let members else { return nil }
+        return try decodeMapped(mapping, from: members)
+    }
+
+    /// Models decoded element by element from `data`, or `nil` when `T` or the
+    /// data's top-level value (not an array) needs the dictionary path. Errors name
+    /// the index: `[3].id`.
+    static func modelsReadingMembers<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> [T]? {
+        let mapping = JSONMapping<T>.shared
+        guard let keys = memberKeys(of: mapping) else { return nil }
+        return try scanning(data) { scanner -> [T]? in
+            guard scanner.nextByte == Byte.openBracket else { return nil }
+            var models: [T] = []
+            guard try scanner.beginArray() else {
+                try scanner.endDocument()
+                return models
+            }
+            repeat {
+                try scanner.expectElement()
+                let index = models.count
+                do {
+                    guard scanner.nextByte == Byte.openBrace else {
+                        let element = try scanner.parseValueTree()
+                        throw StrataError(
+                            .invalidJSONDictionary, "Expected a JSON object for \(T.self), found \(describe(element)).")
+                    }
+                    models.append(try decodeMapped(mapping, from: readMembers(of: keys, from: &scanner)))
+                } catch let error as StrataError {
+                    // The rest of the document must be valid JSON for this error to be the one reported.
+                    try skipRemainingElements(of: &scanner)
+                    throw error.prefixed(with: [.index(index)])
+                }
+            } while try scanner.nextElement()
+            try scanner.endDocument()
+            return models
+        }
+    }
+
+    /// The key table of `mapping`, when its type can be read member by member.
+    private static func memberKeys<T: JSONSerializing>(of mapping: JSONMapping<T>) -> MemberKeyTable? {
+        guard let keys = mapping.memberKeys, mapping.hooks.isDefault(.classForParsing) else { return nil }
+        return keys
+    }
+
+    /// Reads the object at the scanner's position into one lookup per key of `keys`:
+    /// `.found` with the value (`nil` for `null`) for the keys it has, `.missing` for
+    /// the others. Members with other keys are checked and skipped.
+    static func readMembers(of keys: MemberKeyTable, from scanner: inout MemberScanner) throws(JSONParsingError) -> [Lookup] {
+        var members = [Lookup](repeating: .missing, count: keys.count)
+        guard try scanner.beginObject() else { return members }
+        var hint = 0
+        var afterComma = false
+        repeat {
+            let index: Int?
+            switch try scanner.memberKey(afterComma: afterComma) {
+            case .ascii(let bytes): index = keys.index(of: bytes, hint: hint)
+            case .decoded(let key): index = keys.index(of: key, hint: hint)
+            }
+            afterComma = true
+            guard let index else {
+                try scanner.skipValue()
+                continue
+            }
+            let value = try scanner.parseValueTree()
+            members[index] = .found(isJSONNull(value) ? nil : value)
+            hint = index + 1
+        } while try scanner.nextMember()
+        return members
+    }
+
+    /// Checks, and skips, the elements after the current one (read whole) and the
+    /// end of the document.
+    private static func skipRemainingElements(of scanner: inout MemberScanner) throws(StrataError) {
+        do {
+            while try scanner.nextElement() {
+                try scanner.expectElement()
+                try scanner.skipValue()
+            }
+            try scanner.endDocument()
+        } catch {
+            throw invalidJSON(error)
+        }
+    }
+
+    /// Runs `body` on a scanner over `data`, past any BOM and leading whitespace;
+    /// parsing errors become ``StrataError/Code/invalidJSON``.
+    private static func scanning<Result>(
+        _ data: Data, _ body: (inout MemberScanner) throws -> Result?
+    ) throws -> Result? {
+        do {
+            return try data.withUnsafeBytes { raw -> Result? in
+                guard let base = raw.baseAddress, raw.count > 0 else { return nil }
+                var scanner = MemberScanner(
+                    base: base.assumingMemoryBound(to: UInt8.self), count: raw.count,
+                    builder: NativeJSONBuilder(), maximumDepth: JSONReader.defaultMaximumDepth)
+                try scanner.beginDocument(topLevelContainerRequired: false)
+                return try body(&scanner)
+            }
+        } catch let error as JSONParsingError {
+            throw invalidJSON(error)
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// Member-wise reading, for mapping JSON straight to models: the caller walks an
+/// object's members (or an array's elements) itself, matches each key against
+/// its mapping, and parses only the values it wants, with ``parseValueTree()``.
+///
+/// The steps accept and reject exactly what ``parseDocument(topLevelContainerRequired:)``
+/// does, with the same errors at the same offsets: a document read member-wise is
+/// checked as strictly as one parsed whole. Containers opened here count towards
+/// `maximumDepth` through `outerDepth`.
+extension JSONScanner {
+    /// A member's key: its bytes in the input when it is plain ASCII without
+    /// escapes (the common case, compared without making a `String`), or the
+    /// decoded string otherwise.
+    enum MemberKey {
+        case ascii(UnsafeBufferPointer<UInt8>)
+        case decoded(String)
+    }
+
+    /// The byte at `index`, or `nil` at the end of the input.
+    var nextByte: UInt8? { index < count ? base[index] : nil }
+
+    /// Consumes the `{` at `index`. Returns whether the object has members; an
+    /// empty object is consumed whole.
+    mutating func beginObject() throws(JSONParsingError) -> Bool {
+        try beginContainer(closedBy: Byte.closeBrace)
+    }
+
+    /// Reads a member's key and its `:`, leaving `index` at the value.
+    /// `afterComma` is `false` for an object's first member.
+    mutating func memberKey(afterComma: Bool) throws(JSONParsingError) -> MemberKey {
+        try expectKeyStart(afterComma: afterComma)
+        let start = index + 1
+        var position = start
+        while position < count {
+            let byte = base[position]
+            if byte == Byte.quote {
+                index = position + 1
+                try expectColon()
+                skipWhitespace()
+                return .ascii(UnsafeBufferPointer(start: base + start, count: position - start))
+            }
+            if byte == Byte.backslash || byte < 0x20 || byte >= 0x80 { break }
+            position += 1
+        }
+        // Escapes, non-ASCII or an error: the string parser decodes or reports it.
+        let key = try parseString()
+        try expectColon()
+        skipWhitespace()
+        return .decoded(key)
+    }
+
+    /// After a member's value: consumes `,` and returns `true` when another member
+    /// follows, or consumes `}` and returns `false`.
+    mutating func nextMember() throws(JSONParsingError) -> Bool {
+        try nextItem(closedBy: Byte.closeBrace, expected: "',' or '}' after an object member")
+    }
+
+    /// Consumes the `[` at `index`. Returns whether the array has elements; an
+    /// empty array is consumed whole.
+    mutating func beginArray() throws(JSONParsingError) -> Bool {
+        try beginContainer(closedBy: Byte.closeBracket)
+    }
+
+    /// Before an element: rejects the `]` of a trailing comma, which
+    /// ``parseValueTree()`` on its own would report as a missing value.
+    mutating func expectElement() throws(JSONParsingError) {
+        if index < count, base[index] == Byte.closeBracket {
+            throw makeError(.unexpectedCharacter(Byte.closeBracket, expected: "a value after ','" + Self.trailingCommaNote), at: index)
+        }
+    }
+
+    /// After an element: consumes `,` and returns `true` when another element
+    /// follows, or consumes `]` and returns `false`.
+    mutating func nextElement() throws(JSONParsingError) -> Bool {
+        try nextItem(closedBy: Byte.closeBracket, expected: "',' or ']' after an array element")
+    }
+
+    /// Checks the value at `index` and moves past it without building it.
+    mutating func skipValue() throws(JSONParsingError) {
+        var skipper = JSONScanner<DiscardingJSONBuilder>(
+            base: base, count: count, builder: DiscardingJSONBuilder(), maximumDepth: maximumDepth)
+        skipper.index = index
+        skipper.outerDepth = outerDepth
+        try skipper.parseValueTree()
+        index = skipper.index
+    }
+
+    private mutating func beginContainer(closedBy close: UInt8) throws(JSONParsingError) -> Bool {
+        if outerDepth >= maximumDepth {
+            throw makeError(.maximumDepthExceeded(maximumDepth), at: index)
+        }
+        index += 1
+        skipWhitespace()
+        if index < count, base[index] == close {
+            index += 1
+            return false
+        }
+        outerDepth += 1
+        return true
+    }
+
+    private mutating func nextItem(closedBy close: UInt8, expected: String) throws(JSONParsingError) -> Bool {
+        skipWhitespace()
+        guard index < count else {
+            throw makeError(.unexpectedEndOfInput(expected: expected), at: index)
+        }
+        let separator = base[index]
+        index += 1
+        if separator == Byte.comma {
+            skipWhitespace()
+            return true
+        }
+        if separator == close {
+            outerDepth -= 1
+            return false
+        }
+        index -= 1
+        throw makeError(.unexpectedCharacter(separator, expected: expected), at: index)
+    }
+}
+
+/// Builds nothing: the scanner specialised for it only checks a value.
+struct DiscardingJSONBuilder: JSONValueBuilder {
+    @inline(__always) func string(_ value: String) {}
+    @inline(__always) func integer(_ value: Int) {}
+    @inline(__always) func unsignedInteger(_ value: UInt64) {}
+    @inline(__always) func bigInteger(_ value: Decimal) {}
+    @inline(__always) func double(_ value: Double) {}
+    @inline(__always) func bool(_ value: Bool) {}
+    @inline(__always) func null() {}
+    @inline(__always) func array(_ elements: ArraySlice<Void>) {}
+    @inline(__always) func object(keys: ArraySlice<String>, values: ArraySlice<Void>) {}
+}
