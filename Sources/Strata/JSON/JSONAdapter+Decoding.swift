@@ -122,23 +122,39 @@ extension JSONAdapter {
         return model
     }
 
-    /// Decodes exactly `T` from its members as read from JSON data, one lookup per
-    /// entry of `mapping` (see ``readMembers(of:from:)``): the same steps, in the same
+    /// Decodes exactly `T` from its members as read from JSON data, one per entry of
+    /// `mapping` (see ``readMembers(of:keys:from:)``): the same steps, in the same
     /// order, as ``decodeMapped(_:from:)-(_,[String:Any])`` takes for a dictionary.
-    static func decodeMapped<T: JSONSerializing>(_ mapping: JSONMapping<T>, from members: consuming [Lookup]) throws -> T {
+    static func decodeMapped<T: JSONSerializing>(_ mapping: JSONMapping<T>, from members: consuming [Member]) throws -> T {
         if let problem = mapping.problem { throw problem }
         if mapping.hasRequiredEntries {
             try checkRequired(mapping) { _, index in
-                if case .found(let value?) = members[index], !isJSONNull(value) { return true }
-                return false
+                switch members[index] {
+                case .missing, .json(nil): return false
+                case .json(let value?): return !isJSONNull(value)
+                case .decoded: return true
+                }
             }
         }
         var model = T()
         for index in mapping.entries.indices {
-            var member = Lookup.missing
+            var member = Member.missing
             swap(&member, &members[index])  // moved out: no copy of the value
-            guard case .found(let found) = consume member else { continue }
-            try assign(consume found, to: mapping.entries[index], of: &model)
+            switch consume member {
+            case .missing:
+                continue
+            case .json(let found):
+                try assign(consume found, to: mapping.entries[index], of: &model)
+            case .decoded(let result):
+                let entry = mapping.entries[index]
+                let value: Any
+                do {
+                    value = try result.get()
+                } catch {
+                    throw transformerError(error, for: entry)
+                }
+                try store(value, for: entry, in: &model)
+            }
         }
         try model.validateModel(mapping.hooks)
         return model
@@ -154,17 +170,30 @@ extension JSONAdapter {
         if let transformer = entry.transformer {
             do {
                 value = try transformer.transformedValue(found)
-            } catch let error as StrataError {
-                throw error.prefixed(with: entry.errorPath)
             } catch {
-                throw StrataError(
-                    .transformerFailed,
-                    "The transformer for '\(entry.property.key)' of \(T.self) failed: \(error)",
-                    path: entry.errorPath, underlyingError: error)
+                throw transformerError(error, for: entry)
             }
         } else {
             value = consume found
         }
+        try store(consume value, for: entry, in: &model)
+    }
+
+    /// An error from the entry's transformer, with the entry's JSON path.
+    private static func transformerError<T: JSONSerializing>(_ error: any Error, for entry: JSONMapping<T>.Entry) -> StrataError {
+        if let error = error as? StrataError { return error.prefixed(with: entry.errorPath) }
+        return StrataError(
+            .transformerFailed,
+            "The transformer for '\(entry.property.key)' of \(T.self) failed: \(error)",
+            path: entry.errorPath, underlyingError: error)
+    }
+
+    /// Stores a transformed value through the validated setter; errors name the
+    /// entry's JSON path.
+    @inline(__always)
+    private static func store<T: JSONSerializing>(
+        _ value: consuming Any?, for entry: JSONMapping<T>.Entry, in model: inout T
+    ) throws {
         do {
             try model.setValidatedValue(consume value, for: entry.property)
         } catch let error as StrataError where error.code == .typeMismatch {

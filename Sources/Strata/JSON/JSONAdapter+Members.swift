@@ -18,14 +18,26 @@ extension JSONAdapter {
     /// The scanner for member-wise reading: native values, as ``parse(_:)`` builds.
     typealias MemberScanner = JSONScanner<NativeJSONBuilder>
 
+    /// One mapping entry's value as read from JSON data.
+    enum Member {
+        /// The object has no member with the entry's key: the property keeps its default.
+        case missing
+        /// The member's JSON value, `nil` for `null`, for the entry's transformer.
+        case json(Any?)
+        /// A nested model, or array of them, already decoded from the data by the
+        /// rules of the entry's default transformer (see ``nestedReader(for:)``), or
+        /// the error that transformer would have thrown.
+        case decoded(Result<Any, any Error>)
+    }
+
     /// `T` decoded member by member from `data`, or `nil` when `T` or the data's
     /// top-level value (not an object) needs the dictionary path.
     static func modelReadingMembers<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> T? {
         let mapping = JSONMapping<T>.shared
         guard let keys = memberKeys(of: mapping) else { return nil }
-        let members: [Lookup]? = try scanning(data) { scanner in
+        let members: [Member]? = try scanning(data) { scanner in
             guard scanner.nextByte == Byte.openBrace else { return nil }
-            let members = try readMembers(of: keys, from: &scanner)
+            let members = try readMembers(of: mapping, keys: keys, from: &scanner)
             try scanner.endDocument()
             return members
         }
@@ -55,7 +67,7 @@ extension JSONAdapter {
                         throw StrataError(
                             .invalidJSONDictionary, "Expected a JSON object for \(T.self), found \(describe(element)).")
                     }
-                    models.append(try decodeMapped(mapping, from: readMembers(of: keys, from: &scanner)))
+                    models.append(try decodeMapped(mapping, from: readMembers(of: mapping, keys: keys, from: &scanner)))
                 } catch let error as StrataError {
                     // The rest of the document must be valid JSON for this error to be the one reported.
                     try skipRemainingElements(of: &scanner)
@@ -68,16 +80,18 @@ extension JSONAdapter {
     }
 
     /// The key table of `mapping`, when its type can be read member by member.
-    private static func memberKeys<T: JSONSerializing>(of mapping: JSONMapping<T>) -> MemberKeyTable? {
+    static func memberKeys<T: JSONSerializing>(of mapping: JSONMapping<T>) -> MemberKeyTable? {
         guard let keys = mapping.memberKeys, mapping.hooks.isDefault(.classForParsing) else { return nil }
         return keys
     }
 
-    /// Reads the object at the scanner's position into one lookup per key of `keys`:
-    /// `.found` with the value (`nil` for `null`) for the keys it has, `.missing` for
-    /// the others. Members with other keys are checked and skipped.
-    static func readMembers(of keys: MemberKeyTable, from scanner: inout MemberScanner) throws(JSONParsingError) -> [Lookup] {
-        var members = [Lookup](repeating: .missing, count: keys.count)
+    /// Reads the object at the scanner's position into one ``Member`` per entry of
+    /// `mapping` (whose keys are `keys`). Members with other keys are checked and
+    /// skipped.
+    static func readMembers<T: JSONSerializing>(
+        of mapping: JSONMapping<T>, keys: MemberKeyTable, from scanner: inout MemberScanner
+    ) throws(JSONParsingError) -> [Member] {
+        var members = [Member](repeating: .missing, count: keys.count)
         guard try scanner.beginObject() else { return members }
         var hint = 0
         var afterComma = false
@@ -92,9 +106,13 @@ extension JSONAdapter {
                 try scanner.skipValue()
                 continue
             }
-            let value = try scanner.parseValueTree()
-            members[index] = .found(isJSONNull(value) ? nil : value)
             hint = index + 1
+            if let read = mapping.nestedReaders[index], let decoded = try read(&scanner) {
+                members[index] = .decoded(decoded)
+                continue
+            }
+            let value = try scanner.parseValueTree()
+            members[index] = .json(isJSONNull(value) ? nil : value)
         } while try scanner.nextMember()
         return members
     }

@@ -91,6 +91,10 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
     /// entries' keys in ``entries`` order: what JSON data is read member by member
     /// with (see ``JSONAdapter/readMembers(of:from:)``). `nil` otherwise.
     let memberKeys: MemberKeyTable?
+    /// For each entry of ``entries``, how a nested model or array of models is read
+    /// straight from JSON data (see ``JSONAdapter/nestedReader(for:)``); `nil` for
+    /// other values.
+    let nestedReaders: [JSONAdapter.NestedReader?]
     /// The keys of ``entries``, as `serializablePropertyKeys(_:)` receives them.
     let mappedKeys: Set<String>
     /// Whether every entry is written at one key of the model's own object (no
@@ -171,6 +175,7 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
         self.hasRequiredEntries = !requiredEntryIndices.isEmpty
         let singleKeys = entries.compactMap(\.singleKey)
         self.memberKeys = singleKeys.count == entries.count ? MemberKeyTable(keys: singleKeys) : nil
+        self.nestedReaders = entries.map { JSONAdapter.nestedReader(for: $0) }
         self.problem = problems.isEmpty ? nil : StrataError(
             .invalidMapping,
             "The JSON mapping of \(M.self) is invalid: " + problems.joined(separator: " ")
