@@ -80,10 +80,11 @@ extension KeyPath: ModelPropertyMaking {
         if let direct = self as? KeyPath<M, Value> {
             var write: ((inout M, Any?) -> Bool)?
             if let writable = self as? WritableKeyPath<M, Value> { write = Self.writer(writable, coerce: coerce) }
+            let offset = MemoryLayout<M>.offset(of: direct)
             return ModelProperty(
                 key: key, type: type, isOptional: type.isOptional,
-                read: Self.reader(direct), write: write,
-                valueType: Value.self, offset: MemoryLayout<M>.offset(of: direct), hooks: hooks)
+                read: Self.reader(direct, offset: offset), write: write,
+                valueType: Value.self, offset: offset, hooks: hooks)
         }
         guard M.self is Root.Type else { return nil }
         var write: ((inout M, Any?) -> Bool)?
@@ -100,14 +101,19 @@ extension KeyPath: ModelPropertyMaking {
             write: write, valueType: Value.self, hooks: hooks)
     }
 
-    /// Reads through the key path; optionals are unwrapped without a dynamic cast.
-    private static func reader<M>(_ keyPath: KeyPath<M, Value>) -> (M) -> Any? {
+    /// Reads a stored property of a struct at its byte offset, anything else through
+    /// the key path (whose projection instantiates generic metadata on every read);
+    /// optionals are unwrapped without a dynamic cast.
+    private static func reader<M>(_ keyPath: KeyPath<M, Value>, offset: Int?) -> (M) -> Any? {
         if let optional = Value.self as? any OptionalProtocol.Type,
-            let unwrapping = optional.unwrappingReader(keyPath, for: M.self)
+            let unwrapping = optional.unwrappingReader(keyPath, offset: offset, for: M.self)
         {
             return unwrapping
         }
-        return { $0[keyPath: keyPath] }
+        guard let offset else { return { $0[keyPath: keyPath] } }
+        return { model in
+            withUnsafePointer(to: model) { UnsafeRawPointer($0).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee }
+        }
     }
 
     /// Type-checks and stores. A stored property of a struct is written in place at
@@ -135,14 +141,24 @@ extension KeyPath: ModelPropertyMaking {
 }
 
 extension Optional {
-    /// A reader for a key path to `Wrapped?` that returns the wrapped value or `nil`.
-    static func unwrappingReader<M>(_ keyPath: AnyKeyPath, for model: M.Type) -> ((M) -> Any?)? {
+    /// A reader for a key path to `Wrapped?` that returns the wrapped value or `nil`;
+    /// at `offset` in the struct when there is one.
+    static func unwrappingReader<M>(_ keyPath: AnyKeyPath, offset: Int?, for model: M.Type) -> ((M) -> Any?)? {
         guard !(Wrapped.self is any OptionalProtocol.Type), let typed = keyPath as? KeyPath<M, Wrapped?> else {
             return nil
         }
+        guard let offset else {
+            return { model in
+                guard let wrapped = model[keyPath: typed] else { return nil }
+                return wrapped
+            }
+        }
         return { model in
-            guard let wrapped = model[keyPath: typed] else { return nil }
-            return wrapped
+            withUnsafePointer(to: model) { pointer -> Any? in
+                let stored = UnsafeRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Wrapped?.self)
+                guard let wrapped = stored.pointee else { return nil }
+                return wrapped
+            }
         }
     }
 }
