@@ -11,65 +11,76 @@ extension CodingTests {
     /// defaults are never touched.
     @Suite struct UserDefaultsModelTests {
         @Test func aModelRoundTripsAndAbsentKeysReadNil() throws {
-            let (defaults, _) = try Self.isolatedDefaults()
-            #expect(try defaults.model(of: Settings.self, forKey: "settings") == nil)
-            try defaults.setModel(Settings(textSize: 13, theme: "dark", token: "x"), forKey: "settings")
-            #expect(try defaults.model(of: Settings.self, forKey: "settings") == Settings(textSize: 13, theme: "dark", token: ""))
+            try Self.withIsolatedDefaults { defaults, _ in
+                #expect(try defaults.model(of: Settings.self, forKey: "settings") == nil)
+                try defaults.setModel(Settings(textSize: 13, theme: "dark", token: "x"), forKey: "settings")
+                #expect(try defaults.model(of: Settings.self, forKey: "settings") == Settings(textSize: 13, theme: "dark", token: ""))
+            }
         }
 
         @Test func setModelIsDurableAtOnce() throws {
-            let (defaults, suite) = try Self.isolatedDefaults()
-            try defaults.setModel(Settings(textSize: 21), forKey: "settings")
-            // On disk without any further synchronize().
-            let file = try #require(try PropertyListSerialization.propertyList(
-                from: Data(contentsOf: URL(fileURLWithPath: suite + ".plist")), format: nil) as? [String: Any])
-            let data = try #require(file["settings"] as? Data)
-            #expect(try ModelArchiver.unarchivedModel(of: Settings.self, from: data).textSize == 21)
+            try Self.withIsolatedDefaults { defaults, suite in
+                try defaults.setModel(Settings(textSize: 21), forKey: "settings")
+                // On disk without any further synchronize().
+                let file = try #require(try PropertyListSerialization.propertyList(
+                    from: Data(contentsOf: URL(fileURLWithPath: suite + ".plist")), format: nil) as? [String: Any])
+                let data = try #require(file["settings"] as? Data)
+                #expect(try ModelArchiver.unarchivedModel(of: Settings.self, from: data).textSize == 21)
+            }
         }
 
         @Test func valuesThatAreNotArchivesOfTheModelThrow() throws {
-            let (defaults, _) = try Self.isolatedDefaults()
-            defaults.set("not data", forKey: "text")
-            var error = try #require(throws: StrataError.self) { try defaults.model(of: Settings.self, forKey: "text") }
-            #expect(error.code == .invalidArchive)
-            #expect(error.description == "text: Expected archive data from setModel(_:forKey:), found the string \"not data\". "
-                + "Remove the value, or store the model with setModel(_:forKey:).")
+            try Self.withIsolatedDefaults { defaults, _ in
+                defaults.set("not data", forKey: "text")
+                var error = try #require(throws: StrataError.self) { try defaults.model(of: Settings.self, forKey: "text") }
+                #expect(error.code == .invalidArchive)
+                #expect(error.description == "text: Expected archive data from setModel(_:forKey:), found the string \"not data\". "
+                    + "Remove the value, or store the model with setModel(_:forKey:).")
 
-            defaults.set(Data("garbage".utf8), forKey: "garbage")
-            error = try #require(throws: StrataError.self) { try defaults.model(of: Settings.self, forKey: "garbage") }
-            #expect(error.code == .invalidArchive)
-            #expect(error.path == [.key("garbage")])
+                defaults.set(Data("garbage".utf8), forKey: "garbage")
+                error = try #require(throws: StrataError.self) { try defaults.model(of: Settings.self, forKey: "garbage") }
+                #expect(error.code == .invalidArchive)
+                #expect(error.path == [.key("garbage")])
 
-            try defaults.setModel(Tag(name: "t", weight: 1), forKey: "tag")
-            error = try #require(throws: StrataError.self) { try defaults.model(of: Settings.self, forKey: "tag") }
-            #expect(error.code == .invalidArchive)
+                try defaults.setModel(Tag(name: "t", weight: 1), forKey: "tag")
+                error = try #require(throws: StrataError.self) { try defaults.model(of: Settings.self, forKey: "tag") }
+                #expect(error.code == .invalidArchive)
 
-            let truncated = try ModelArchiver.archivedData(with: Settings()).dropLast(40)
-            defaults.set(Data(truncated), forKey: "truncated")
-            error = try #require(throws: StrataError.self) { try defaults.model(of: Settings.self, forKey: "truncated") }
-            #expect(error.code == .invalidArchive)
+                let truncated = try ModelArchiver.archivedData(with: Settings()).dropLast(40)
+                defaults.set(Data(truncated), forKey: "truncated")
+                error = try #require(throws: StrataError.self) { try defaults.model(of: Settings.self, forKey: "truncated") }
+                #expect(error.code == .invalidArchive)
+            }
         }
 
         @Test func anotherProcessReadsWhatThisOneWroteAndViceVersa() throws {
-            let (defaults, suite) = try Self.isolatedDefaults()
-            let home = URL(fileURLWithPath: suite).deletingLastPathComponent().path
+            try Self.withIsolatedDefaults { defaults, suite in
+                let home = URL(fileURLWithPath: suite).deletingLastPathComponent().path
 
-            // The child writes; this process reads.
-            #expect(try Self.runProbe(["write", suite, "fromChild", "7"], home: home) == "written")
-            #expect(try defaults.model(of: ProbeSettings.self, forKey: "fromChild") == ProbeSettings.sample(7))
+                // The child writes; this process reads.
+                #expect(try Self.runProbe(["write", suite, "fromChild", "7"], home: home) == "written")
+                #expect(try defaults.model(of: ProbeSettings.self, forKey: "fromChild") == ProbeSettings.sample(7))
 
-            // This process writes; the child reads.
-            try defaults.setModel(ProbeSettings.sample(4), forKey: "fromParent")
-            #expect(try Self.runProbe(["read", suite, "fromParent"], home: home) == ProbeSettings.sample(4).summary)
-            #expect(try Self.runProbe(["read", suite, "nothing"], home: home) == "absent")
+                // This process writes; the child reads.
+                try defaults.setModel(ProbeSettings.sample(4), forKey: "fromParent")
+                #expect(try Self.runProbe(["read", suite, "fromParent"], home: home) == ProbeSettings.sample(4).summary)
+                #expect(try Self.runProbe(["read", suite, "nothing"], home: home) == "absent")
+            }
         }
 
-        /// A fresh suite in a new temporary directory, and its name (an absolute path).
-        static func isolatedDefaults() throws -> (UserDefaults, String) {
+        /// Runs `body` with a fresh suite in a new temporary directory, and its name
+        /// (an absolute path); the directory is removed afterwards.
+        static func withIsolatedDefaults(_ body: (UserDefaults, String) throws -> Void) throws {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-defaults-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let suite = directory.appendingPathComponent("suite").path
-            return (try #require(UserDefaults(suiteName: suite)), suite)
+            let defaults = try #require(UserDefaults(suiteName: suite))
+            defer {
+                // Written out first: Foundation would otherwise write it later and recreate the directory.
+                defaults.synchronize()
+                try? FileManager.default.removeItem(at: directory)
+            }
+            try body(defaults, suite)
         }
 
         /// Runs the DefaultsProbe executable with `HOME` set to `home`, and returns
