@@ -98,7 +98,7 @@ extension JSONAdapter {
         repeat {
             let index: Int?
             switch try scanner.memberKey(afterComma: afterComma) {
-            case .ascii(let bytes): index = keys.index(of: bytes, hint: hint)
+            case .ascii(let bytes): index = keys.index(ofASCII: bytes, hint: hint)
             case .decoded(let key): index = keys.index(of: key, hint: hint)
             }
             afterComma = true

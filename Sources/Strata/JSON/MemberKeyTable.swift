@@ -1,16 +1,27 @@
 import Foundation
 
-/// Finds which of a mapping's JSON keys a member key read from the input is,
-/// comparing bytes: no `String` is made and nothing is hashed.
+/// Finds which of a mapping's JSON keys a member key read from the input is.
+///
+/// Keys match as they would in a `[String: Any]`: by canonical equivalence, so a
+/// decomposed "é" (e + U+0301) finds a mapping key written with the precomposed
+/// one. Plain ASCII keys, the common case, are compared by their bytes: no
+/// `String` is made and nothing is hashed. A key with escapes or non-ASCII bytes
+/// is compared as a `String`; so is an ASCII key that matched no key's bytes when
+/// the mapping has non-ASCII keys (U+212A KELVIN SIGN is canonically "K").
 ///
 /// Payloads of one type usually list their members in the same order, often the
-/// mapping's own, so the search starts at a hint (the key after the last one found)
-/// and goes round from there: in the common case the first comparison matches.
+/// mapping's own, so each search starts at a hint (the key after the last one
+/// found) and goes round from there: in the common case the first comparison matches.
 struct MemberKeyTable: Sendable {
+    /// The keys, in the order given.
+    private let keys: [String]
     /// Every key's UTF-8, back to back.
     private let bytes: [UInt8]
     /// Where each key lies in ``bytes``.
     private let spans: [Range<Int>]
+    /// Whether any key has non-ASCII characters, which an ASCII key may be
+    /// canonically equivalent to without sharing its bytes.
+    private let hasNonASCIIKeys: Bool
 
     /// A table of `keys`; a key's index in the table is its index in `keys`.
     init(keys: [String]) {
@@ -21,35 +32,49 @@ struct MemberKeyTable: Sendable {
             bytes.append(contentsOf: key.utf8)
             spans.append(start..<bytes.count)
         }
+        self.keys = keys
         self.bytes = bytes
         self.spans = spans
+        self.hasNonASCIIKeys = !bytes.allSatisfy { $0 < 0x80 }
     }
 
     /// The number of keys.
     var count: Int { spans.count }
 
-    /// The index of the key whose UTF-8 is `key`, or `nil`. `hint` is where the
-    /// search starts (any value is correct; a good one is fast).
-    func index(of key: UnsafeBufferPointer<UInt8>, hint: Int) -> Int? {
-        guard let keyBase = key.baseAddress, !key.isEmpty else { return spans.firstIndex(where: \.isEmpty) }
-        let count = spans.count
+    /// The index of the key matching `key`, the bytes of a plain ASCII key, or
+    /// `nil`. `hint` is where the search starts (any value is correct; a good one
+    /// is fast).
+    func index(ofASCII key: UnsafeBufferPointer<UInt8>, hint: Int) -> Int? {
+        if let index = byteIndex(of: key, hint: hint) { return index }
+        guard hasNonASCIIKeys else { return nil }
+        return index(of: String(decoding: key, as: UTF8.self), hint: hint)
+    }
+
+    /// The index of the key canonically equivalent to `key`, or `nil`.
+    func index(of key: String, hint: Int) -> Int? {
+        search(from: hint) { keys[$0] == key }
+    }
+
+    private func byteIndex(of key: UnsafeBufferPointer<UInt8>, hint: Int) -> Int? {
+        guard let keyBase = key.baseAddress, !key.isEmpty else { return search(from: hint) { spans[$0].isEmpty } }
         return bytes.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return nil }
-            var candidate = hint < count && hint >= 0 ? hint : 0
-            for _ in 0..<count {
+            return search(from: hint) { candidate in
                 let span = spans[candidate]
-                if span.count == key.count, memcmp(base + span.lowerBound, keyBase, key.count) == 0 {
-                    return candidate
-                }
-                candidate = candidate + 1 == count ? 0 : candidate + 1
+                return span.count == key.count && memcmp(base + span.lowerBound, keyBase, key.count) == 0
             }
-            return nil
         }
     }
 
-    /// The index of `key`, or `nil`.
-    func index(of key: String, hint: Int) -> Int? {
-        var key = key
-        return key.withUTF8 { index(of: $0, hint: hint) }
+    /// The first index, going round from `hint`, for which `matches` holds.
+    @inline(__always)
+    private func search(from hint: Int, where matches: (Int) -> Bool) -> Int? {
+        let count = spans.count
+        var candidate = hint < count && hint >= 0 ? hint : 0
+        for _ in 0..<count {
+            if matches(candidate) { return candidate }
+            candidate = candidate + 1 == count ? 0 : candidate + 1
+        }
+        return nil
     }
 }
