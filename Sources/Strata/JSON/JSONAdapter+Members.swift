@@ -11,9 +11,10 @@ import Foundation
 /// it does in the dictionary the reader would build. Syntax errors are reported
 /// before mapping errors, as they are when the whole document is parsed first.
 ///
-/// Used for types whose mapping is flat (every key path a single key) and whose
-/// `classForParsing(_:)` is the default, which must not be handed a dictionary;
-/// anything else takes the dictionary path.
+/// Objects are read this way for types whose mapping is flat (every key path a
+/// single key) and whose `classForParsing(_:)` is known to be the default, which
+/// must not be handed a dictionary; anything else takes the dictionary path. A
+/// top-level array is always read element by element, each element either way.
 extension JSONAdapter {
     /// The scanner for member-wise reading: native values, as ``parse(_:)`` builds.
     typealias MemberScanner = JSONScanner<NativeJSONBuilder>
@@ -45,12 +46,17 @@ extension JSONAdapter {
         return try decodeMapped(mapping, from: members)
     }
 
-    /// Models decoded element by element from `data`, or `nil` when `T` or the
-    /// data's top-level value (not an array) needs the dictionary path. Errors name
-    /// the index: `[3].id`.
+    /// Models decoded element by element from `data`, or `nil` when the data's
+    /// top-level value (not an array) needs the dictionary path. Errors name the
+    /// index: `[3].id`.
+    ///
+    /// Each element is read member by member when `T` allows it, and otherwise
+    /// parsed into its dictionary and decoded as ``models(of:from:)-([Any])``
+    /// would: so the document is never held whole, and a type's first decode
+    /// (which learns whether its `classForParsing(_:)` is the default) is only
+    /// that of its first element.
     static func modelsReadingMembers<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> [T]? {
         let mapping = JSONMapping<T>.shared
-        guard let keys = memberKeys(of: mapping) else { return nil }
         return try scanning(data) { scanner -> [T]? in
             guard scanner.nextByte == Byte.openBracket else { return nil }
             var models: [T] = []
@@ -62,12 +68,16 @@ extension JSONAdapter {
                 try scanner.expectElement()
                 let index = models.count
                 do {
-                    guard scanner.nextByte == Byte.openBrace else {
-                        let element = try scanner.parseValueTree()
+                    if scanner.nextByte == Byte.openBrace, let keys = memberKeys(of: mapping) {
+                        models.append(try decodeMapped(mapping, from: readMembers(of: mapping, keys: keys, from: &scanner)))
+                        continue
+                    }
+                    let element = try scanner.parseValueTree()
+                    guard let object = element as? [String: Any] else {
                         throw StrataError(
                             .invalidJSONDictionary, "Expected a JSON object for \(T.self), found \(describe(element)).")
                     }
-                    models.append(try decodeMapped(mapping, from: readMembers(of: mapping, keys: keys, from: &scanner)))
+                    models.append(try decode(T.self, from: object))
                 } catch let error as StrataError {
                     // The rest of the document must be valid JSON for this error to be the one reported.
                     try skipRemainingElements(of: &scanner)

@@ -202,6 +202,22 @@ struct MemberDecodingTests {
         #expect(Self.decodingData(Kelvin.self, data) == dictionary)
     }
 
+    /// A type's very first decode, of an array: the first element is decoded
+    /// through its dictionary (which learns that `classForParsing(_:)` is the
+    /// default), the others member by member, with the same results and errors.
+    @Test func aColdTypesArrayIsReadElementByElement() throws {
+        #expect(!JSONMapping<ColdArrayElement>.shared.hooks.isDefault(.classForParsing))
+        let data = Data(#"[{"id": 1, "name": "a"}, {"name": "b", "id": 2, "extra": [1]}, {"id": 3}]"#.utf8)
+        let models = try JSONAdapter.models(of: ColdArrayElement.self, from: data)
+        #expect(models == [ColdArrayElement(id: 1, name: "a"), ColdArrayElement(id: 2, name: "b"), ColdArrayElement(id: 3, name: "")])
+        #expect(JSONMapping<ColdArrayElement>.shared.hooks.isDefault(.classForParsing))
+        let error = try #require(throws: StrataError.self) {
+            try JSONAdapter.models(of: ColdArrayElement.self, from: Data(#"[{"id": 1}, {"id": "2"}]"#.utf8))
+        }
+        #expect(error.code == .typeMismatch)
+        #expect(error.pathDescription == "[1].id")
+    }
+
     /// Before its hooks are known, a type's Data goes through the dictionary, which
     /// finds the decomposed key; afterwards it is read member-wise.
     @Test func aDecomposedKeyIsFoundBeforeAndAfterWarming() throws {
@@ -876,6 +892,15 @@ private struct CorpusModel: JSONSerializing, Equatable {
 }
 
 /// Accented, for a test that needs the type cold.
+/// Decoded only by `aColdTypesArrayIsReadElementByElement`, so its hooks start unknown.
+private struct ColdArrayElement: JSONSerializing, Equatable {
+    var id = 0
+    var name = ""
+
+    static let propertyKeys: PropertyKeys<ColdArrayElement> = ["id": \.id, "name": \.name]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["id": "id", "name": "name"]
+}
+
 private struct ColdAccented: JSONSerializing, Equatable {
     var id = 0
     var name = ""
