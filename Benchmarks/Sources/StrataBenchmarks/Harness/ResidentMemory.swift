@@ -1,19 +1,48 @@
 import Foundation
 
-/// The peak resident memory of this process, and a way to measure it in a
+/// The resident memory of this process (now and at its peak), and a way to measure it in a
 /// fresh child process of this same binary.
 enum ResidentMemory {
-    /// The largest resident set size this process has had, in bytes
-    /// (`getrusage(RUSAGE_SELF).ru_maxrss`, which Linux gives in kilobytes).
+    /// The largest resident set size this process has had since the last
+    /// ``resetPeak()``, in bytes: `VmHWM` from `/proc/self/status` on Linux,
+    /// `getrusage(RUSAGE_SELF).ru_maxrss` (never reset) elsewhere.
     static func peakBytes() -> Int {
-        var usage = rusage()
         #if os(Linux)
-        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
-        return usage.ru_maxrss * 1024
+        return statusField("VmHWM:") ?? 0
         #else
+        var usage = rusage()
         guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
         return usage.ru_maxrss  // bytes on Darwin
         #endif
+    }
+
+    /// The resident set size now, in bytes (`VmRSS`; on other systems the peak).
+    static func currentBytes() -> Int {
+        #if os(Linux)
+        return statusField("VmRSS:") ?? 0
+        #else
+        return peakBytes()
+        #endif
+    }
+
+    /// Starts a new peak at the current resident set size, so that a transient
+    /// peak before the measured work (reading the input file) does not hide the
+    /// work's own: Linux resets `VmHWM` when `5` is written to `/proc/self/clear_refs`.
+    static func resetPeak() {
+        #if os(Linux)
+        try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+        #endif
+    }
+
+    /// A "kB" field of `/proc/self/status`, in bytes.
+    private static func statusField(_ name: String) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix(name) {
+            let fields = line.split(whereSeparator: \.isWhitespace)
+            guard fields.count >= 2, let kilobytes = Int(fields[1]) else { return nil }
+            return kilobytes * 1024
+        }
+        return nil
     }
 
     /// Runs this benchmark binary again with `arguments` and returns what it printed.

@@ -40,11 +40,12 @@ struct MemoryRow {
         }
     }
 
-    /// The child process: loads `path`, notes the peak resident memory, parses
-    /// it into records, notes it again, and prints both.
+    /// The child process: loads `path`, starts a new peak and notes the resident
+    /// memory, parses it into records, notes the peak, and prints both.
     static func child(path: String) throws -> String {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let before = ResidentMemory.peakBytes()
+        ResidentMemory.resetPeak()
+        let before = ResidentMemory.currentBytes()
         let models = try JSONAdapter.models(of: Record.self, from: data)
         let peak = ResidentMemory.peakBytes()
         return withExtendedLifetime(models) {
