@@ -16,7 +16,7 @@ extension JSONAdapter {
         if let model = try modelReadingMembers(of: T.self, from: data) { return model }
         let object = try parse(data)
         guard let json = object as? [String: Any] else {
-            throw StrataError(.invalidJSONDictionary, "Expected a JSON object for \(T.self), found \(describe(object)).")
+            throw notAnObject(object, for: T.self)
         }
         return try decode(T.self, from: json)
     }
@@ -27,9 +27,7 @@ extension JSONAdapter {
         models.reserveCapacity(json.count)
         for (index, element) in json.enumerated() {
             guard let object = element as? [String: Any] else {
-                throw StrataError(
-                    .invalidJSONDictionary, "Expected a JSON object for \(T.self), found \(describe(element)).",
-                    path: [.index(index)])
+                throw notAnObject(element, for: T.self).prefixed(with: [.index(index)])
             }
             do {
                 models.append(try decode(T.self, from: object))
@@ -58,6 +56,11 @@ extension JSONAdapter {
         } catch {
             throw invalidJSON(error)
         }
+    }
+
+    /// The error for a JSON value that should have been an object holding a `T`.
+    static func notAnObject<T>(_ value: Any, for _: T.Type) -> StrataError {
+        StrataError(.invalidJSONDictionary, "Expected a JSON object for \(T.self), found \(describe(value)).")
     }
 
     /// The error for data the JSON reader refused.

@@ -3,18 +3,20 @@ import Foundation
 /// Mapping JSON data straight to models, member by member, without building the
 /// `[String: Any]` of each object first.
 ///
-/// Each member's key is matched against the mapping's keys by its bytes; the value
-/// of a mapped key is parsed into a lookup slot, and any other value is checked and
-/// skipped. When the object closes, ``decodeMapped(_:from:)-(_,[Lookup])`` assigns
-/// the slots in mapping order: the same transformers, validated setter, errors and
-/// order as for a dictionary, with a later duplicate key replacing an earlier one as
-/// it does in the dictionary the reader would build. Syntax errors are reported
-/// before mapping errors, as they are when the whole document is parsed first.
+/// Each member's key is matched against the mapping's keys (see ``MemberKeyTable``);
+/// the value of a mapped key is parsed into that entry's ``Member`` slot, and any
+/// other value is checked and skipped. When the object closes,
+/// ``decodeMapped(_:from:)-(_,[Member])`` assigns the slots in mapping order: the
+/// same transformers, validated setter, errors and order as for a dictionary, with
+/// a later duplicate key replacing an earlier one as it does in the dictionary the
+/// reader would build. Syntax errors are reported before mapping errors, as they
+/// are when the whole document is parsed first.
 ///
 /// Objects are read this way for types whose mapping is flat (every key path a
-/// single key) and whose `classForParsing(_:)` is known to be the default, which
-/// must not be handed a dictionary; anything else takes the dictionary path. A
-/// top-level array is always read element by element, each element either way.
+/// single key) and whose `classForParsing(_:)` is known to be the default (a type
+/// with its own must be handed the object's dictionary); anything else takes the
+/// dictionary path. A top-level array is always read element by element, each
+/// element either way.
 extension JSONAdapter {
     /// The scanner for member-wise reading: native values, as ``parse(_:)`` builds.
     typealias MemberScanner = JSONScanner<NativeJSONBuilder>
@@ -73,10 +75,7 @@ extension JSONAdapter {
                         continue
                     }
                     let element = try scanner.parseValueTree()
-                    guard let object = element as? [String: Any] else {
-                        throw StrataError(
-                            .invalidJSONDictionary, "Expected a JSON object for \(T.self), found \(describe(element)).")
-                    }
+                    guard let object = element as? [String: Any] else { throw notAnObject(element, for: T.self) }
                     models.append(try decode(T.self, from: object))
                 } catch let error as StrataError {
                     // The rest of the document must be valid JSON for this error to be the one reported.
@@ -143,11 +142,11 @@ extension JSONAdapter {
 
     /// Runs `body` on a scanner over `data`, past any BOM and leading whitespace;
     /// parsing errors become ``StrataError/Code/invalidJSON``.
-    private static func scanning<Result>(
-        _ data: Data, _ body: (inout MemberScanner) throws -> Result?
-    ) throws -> Result? {
+    private static func scanning<Value>(
+        _ data: Data, _ body: (inout MemberScanner) throws -> Value?
+    ) throws -> Value? {
         do {
-            return try data.withUnsafeBytes { raw -> Result? in
+            return try data.withUnsafeBytes { raw -> Value? in
                 guard let base = raw.baseAddress, raw.count > 0 else { return nil }
                 var scanner = MemberScanner(
                     base: base.assumingMemoryBound(to: UInt8.self), count: raw.count,

@@ -4,14 +4,18 @@
 /// model, errors named by index), so a whole document is read without building
 /// any of its objects' dictionaries.
 ///
-/// Whatever those rules would reject, or handle in a way not repeated here (a
-/// value that is not an object, an array holding something other than objects, a
-/// nested type with its own `classForParsing(_:)`), is left to the transformer:
-/// the reader consumes nothing, or rewinds, and the value is read as JSON.
+/// A value that is not an object (or array), or a nested type with its own
+/// `classForParsing(_:)` or whose hooks are not known yet, is left to the
+/// transformer: the reader consumes nothing, and the value is read as JSON.
+///
+/// Nested models are decoded as they are read, so their own hooks
+/// (`validateValue(_:forKey:)`, `validate()`) run in the order of the document,
+/// and for each value of a duplicated key; the results are those of the
+/// dictionary path.
 extension JSONAdapter {
     /// Reads the value at the scanner's position as the entry's nested model(s),
     /// returning the decoded value or the error the transformer would have thrown;
-    /// `nil`, with the scanner where it was, when the transformer must do it.
+    /// `nil`, having consumed nothing, when the transformer must do it.
     typealias NestedReader = @Sendable (inout MemberScanner) throws(JSONParsingError) -> Result<Any, any Error>?
 
     /// The nested reader for an entry, or `nil` when its value is not a model or
@@ -21,14 +25,16 @@ extension JSONAdapter {
         case (.model, .model(let type)):
             guard let type = type as? any JSONSerializing.Type else { return nil }
             return modelReader(type)
-        case (.models, .array(.model(let type), let builder)):
+        case (.models, .array(.model(let type), _)):
+            // `Array` is the only `ArrayBuilding` type, so the value is a `[U]`.
             guard let type = type as? any JSONSerializing.Type else { return nil }
-            return modelsReader(type, builder: builder)
+            return modelsReader(type)
         default:
             return nil
         }
     }
 
+    /// Reads a nested model from an object; anything else is left to the transformer.
     private static func modelReader<U: JSONSerializing>(_: U.Type) -> NestedReader {
         { (scanner: inout MemberScanner) throws(JSONParsingError) -> Result<Any, any Error>? in
             let mapping = JSONMapping<U>.shared
@@ -37,26 +43,40 @@ extension JSONAdapter {
         }
     }
 
-    private static func modelsReader<U: JSONSerializing>(_: U.Type, builder: any ArrayBuilding.Type) -> NestedReader {
-        { (scanner: inout MemberScanner) throws(JSONParsingError) -> Result<Any, any Error>? in
+    /// Reads an array of nested models element by element, as the array
+    /// transformer converts it: objects are decoded member by member, and any other
+    /// element (`null`, a number, …) is parsed and converted by the transformer's
+    /// own element rule, which refuses it. After the first error the remaining
+    /// elements are only checked; that error is the one returned.
+    private static func modelsReader<U: JSONSerializing>(_: U.Type) -> NestedReader {
+        let element = PropertyType.model(U.self)
+        let transformer = ValueTransformer.model(U.self)
+        return { (scanner: inout MemberScanner) throws(JSONParsingError) -> Result<Any, any Error>? in
             let mapping = JSONMapping<U>.shared
             guard scanner.nextByte == Byte.openBracket, let keys = memberKeys(of: mapping) else { return nil }
-            let start = (index: scanner.index, depth: scanner.outerDepth)
-            var models: [Any?] = []
+            var models: [U] = []
             var failure: (any Error)?
             if try scanner.beginArray() {
                 repeat {
                     try scanner.expectElement()
-                    guard scanner.nextByte == Byte.openBrace else {
-                        // `null` or another value: the transformer reads the array as JSON.
-                        (scanner.index, scanner.outerDepth) = start
-                        return nil
-                    }
                     if failure != nil {
                         try scanner.skipValue()
                         continue
                     }
                     let index = models.count
+                    guard scanner.nextByte == Byte.openBrace else {
+                        let value = try scanner.parseValueTree()
+                        do {
+                            let converted = try DefaultTransformers.convert(value, with: transformer, element: element, at: .index(index))
+                            guard let model = converted as? U else {
+                                throw StrataError(.typeMismatch, "Expected \(U.self), found \(describe(value)).", path: [.index(index)])
+                            }
+                            models.append(model)
+                        } catch {
+                            failure = error
+                        }
+                        continue
+                    }
                     switch try decodeNested(mapping, keys: keys, from: &scanner) {
                     case .success(let model): models.append(model)
                     case .failure(let error): failure = elementError(error, at: index)
@@ -64,11 +84,7 @@ extension JSONAdapter {
                 } while try scanner.nextElement()
             }
             if let failure { return .failure(failure) }
-            guard case .success(let array) = builder.build(models) else {
-                (scanner.index, scanner.outerDepth) = start
-                return nil
-            }
-            return .success(array)
+            return .success(models)
         }
     }
 

@@ -89,7 +89,7 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
     let hasRequiredEntries: Bool
     /// For a flat mapping (every entry at one key of the model's object), the
     /// entries' keys in ``entries`` order: what JSON data is read member by member
-    /// with (see ``JSONAdapter/readMembers(of:from:)``). `nil` otherwise.
+    /// with (see ``JSONAdapter/readMembers(of:keys:from:)``). `nil` otherwise.
     let memberKeys: MemberKeyTable?
     /// For each entry of ``entries``, how a nested model or array of models is read
     /// straight from JSON data (see ``JSONAdapter/nestedReader(for:)``); `nil` for

@@ -13,9 +13,9 @@ import Synchronization
 ///
 /// A note is a permanent fact (a type's witness never changes), so notes left by
 /// other threads' calls, or by a default that runs for another type inside the
-/// call, are harmless. When in doubt (a probe that throws, a class hierarchy whose
-/// default reports a subclass), the hook counts as the type's own and keeps being
-/// called: skipping is only ever an optimisation.
+/// call, are harmless. When in doubt (a probe that throws, two probes that
+/// disagree), the hook counts as the type's own and keeps being called: skipping
+/// is only ever an optimisation.
 final class ModelHooks: Sendable {
     /// A hook the mapping layer can skip when it is the default.
     enum Hook: Int, CaseIterable {
@@ -31,7 +31,12 @@ final class ModelHooks: Sendable {
 
     /// What is known about one hook of this type.
     enum Usage: UInt8 {
-        case unknown = 0, isDefault = 1, isCustom = 2
+        /// No call of the hook has finished yet: the next one is probed.
+        case unknown = 0
+        /// The protocol's default: callers skip it.
+        case isDefault = 1
+        /// The type's own: callers call it.
+        case isCustom = 2
     }
 
     private let model: ObjectIdentifier
@@ -54,16 +59,27 @@ final class ModelHooks: Sendable {
     @inline(__always)
     func isDefault(_ hook: Hook) -> Bool { usage(of: hook) == .isDefault }
 
-    /// Runs `call`, the first call of `hook` for this type, and records whether
-    /// the default implementation ran.
-    func probe<Result>(_ hook: Hook, _ call: () throws -> Result) rethrows -> Result {
+    /// Runs `call`, a call of `hook` made while its usage is ``Usage/unknown``
+    /// (the first, or one of several first ones made at once), and records
+    /// whether the default implementation ran. A call that throws is the type's
+    /// own hook: no default throws.
+    func probe<Value>(_ hook: Hook, _ call: () throws -> Value) rethrows -> Value {
         Self.activeProbes.add(1, ordering: .sequentiallyConsistent)
         defer { Self.activeProbes.subtract(1, ordering: .sequentiallyConsistent) }
-        let result = try call()
+        let value: Value
+        do {
+            value = try call()
+        } catch {
+            record(.isCustom, for: hook)
+            throw error
+        }
         let ranDefault = Self.notes.withLock { $0.contains(Note(model: model, hook: hook)) }
-        let usage: Usage = ranDefault ? .isDefault : .isCustom
+        record(ranDefault ? .isDefault : .isCustom, for: hook)
+        return value
+    }
+
+    private func record(_ usage: Usage, for hook: Hook) {
         usages.bitwiseOr(usage.rawValue << (hook.rawValue * 2), ordering: .relaxed)
-        return result
     }
 
     /// Called by each default implementation: notes that the default of `hook` ran

@@ -129,7 +129,7 @@ enum DefaultTransformers {
 
     /// Converts one element of a collection: `null` becomes `nil` (an error when the
     /// element type is not optional), anything else goes through the transformer.
-    private static func convert(
+    static func convert(
         _ item: Any, with transformer: ValueTransformer?, element: PropertyType, at component: StrataError.PathComponent
     ) throws -> Any? {
         if isJSONNull(item) {

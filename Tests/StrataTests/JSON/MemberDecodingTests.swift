@@ -62,6 +62,29 @@ struct MemberDecodingTests {
         #expect(Self.decodingData(Person.self, data) == Self.decodingDictionary(Person.self, data))
     }
 
+    /// Arrays of nested models are read element by element; an element that is not
+    /// an object gets the array transformer's error, and the elements after an
+    /// error are still checked for syntax.
+    @Test(arguments: [
+        #"{"members": [{"login": "a", "id": 1}, {"id": 2}], "name": "t"}"#,
+        #"{"members": []}"#,
+        #"{"members": null}"#,
+        #"{"members": [{"login": "a"}, null]}"#,
+        #"{"members": [{"login": "a"}, 3, {"login": "b"}]}"#,
+        #"{"members": [{"login": 1}, null]}"#,
+        #"{"members": [{"login": 1}, {"login": 2}]}"#,
+        #"{"members": [{"login": 1}, {"login": 2,}]}"#,
+        #"{"members": [null, {"login": "a",]}"#,
+        #"{"members": {"login": "a"}}"#,
+        #"{"members": [{"login": "a"}], "members": [{"login": "b"}, {"login": "c"}]}"#,
+    ])
+    func nestedArraysMatchTheDictionaryPath(_ text: String) throws {
+        try warm(Owner.self)
+        try warm(Crew.self)
+        let data = Data(text.utf8)
+        #expect(Self.decodingData(Crew.self, data) == Self.decodingDictionary(Crew.self, data))
+    }
+
     @Test func unknownMembersAreSkipped() throws {
         try warm(Person.self)
         let data = Data(#"""
@@ -828,6 +851,13 @@ private struct Person: JSONSerializing, Equatable {
         "id": "id", "name": "name", "nickname": "nickname", "score": "score", "active": "active", "tags": "tags",
         "owner": "owner",
     ]
+}
+
+private struct Crew: JSONSerializing, Equatable {
+    var name = ""
+    var members: [Owner] = []
+    static let propertyKeys: PropertyKeys<Crew> = ["name": \.name, "members": \.members]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["name": "name", "members": "members"]
 }
 
 /// One key written with U+212A KELVIN SIGN, one with "K".
