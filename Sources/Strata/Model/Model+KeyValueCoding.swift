@@ -59,27 +59,13 @@ extension Model {
         case .isCustom: validated = try validatedValue(value, forKey: property.key)
         case .unknown: validated = try property.hooks.probe(.validateValue) { try validatedValue(value, forKey: property.key) }
         }
-        // Moved out of the optional, not copied: the specialised stores take `Any`.
-        guard let validated = consume validated else {
-            if let storeNil = property.fastStoreNil {
-                withUnsafeMutablePointer(to: &self) { storeNil(UnsafeMutableRawPointer($0), property.offset) }
-                return
-            }
-            guard property.isOptional else {
-                throw StrataError(
-                    .nullForNonOptional,
-                    "'\(property.key)' of \(Self.self) is not optional, so it cannot be set to nil. "
-                        + "Make the property optional, or leave the value out.")
-            }
-            _ = property.write?(&self, nil)
-            return
+        if validated == nil, !property.isOptional {
+            throw StrataError(
+                .nullForNonOptional,
+                "'\(property.key)' of \(Self.self) is not optional, so it cannot be set to nil. "
+                    + "Make the property optional, or leave the value out.")
         }
-        if let store = property.fastStore,
-            withUnsafeMutablePointer(to: &self, { store(UnsafeMutableRawPointer($0), property.offset, validated) })
-        {
-            return
-        }
-        guard property.write?(&self, validated) == true else {
+        guard property.write(validated, into: &self) else {
             throw StrataError(
                 .typeMismatch,
                 "Expected \(property.type.name) for '\(property.key)' of \(Self.self), found \(describe(validated)).")

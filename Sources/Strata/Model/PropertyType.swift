@@ -103,7 +103,8 @@ extension RawRepresentable {
 /// look inside it.
 protocol OptionalProtocol {
     static var wrappedType: Any.Type { get }
-    static func unwrappingReader<M>(_ keyPath: AnyKeyPath, offset: Int?, for model: M.Type) -> ((M) -> Any?)?
+    static func unwrappingReader<M>(_ keyPath: AnyKeyPath, for model: M.Type) -> ((M) -> Any?)?
+    static func unwrappingFieldRead() -> FastAccessors.Load?
     /// The wrapped value, or `nil`; nested optionals are flattened.
     var flattened: Any? { get }
 }

@@ -68,10 +68,10 @@ struct JSONMappingValidationTests {
     }
 
     @Test func mappingIsBuiltOnceAndCached() throws {
-        let first = try JSONMapping<Repo>.resolved()
-        let second = try JSONMapping<Repo>.resolved()
+        let first = try MappingPlan<Repo>.resolved()
+        let second = try MappingPlan<Repo>.resolved()
         #expect(first === second)
-        let cached: JSONMapping<Repo> = SchemaCache.value(.jsonMapping, for: Repo.self) {
+        let cached: MappingPlan<Repo> = SchemaCache.value(.jsonMapping, for: Repo.self) {
             Issue.record("the mapping of Repo was built again")
             return first
         }

@@ -229,11 +229,11 @@ struct MemberDecodingTests {
     /// through its dictionary (which learns that `classForParsing(_:)` is the
     /// default), the others member by member, with the same results and errors.
     @Test func aColdTypesArrayIsReadElementByElement() throws {
-        #expect(!JSONMapping<ColdArrayElement>.shared.hooks.isDefault(.classForParsing))
+        #expect(!MappingPlan<ColdArrayElement>.shared.hooks.isDefault(.classForParsing))
         let data = Data(#"[{"id": 1, "name": "a"}, {"name": "b", "id": 2, "extra": [1]}, {"id": 3}]"#.utf8)
         let models = try JSONAdapter.models(of: ColdArrayElement.self, from: data)
         #expect(models == [ColdArrayElement(id: 1, name: "a"), ColdArrayElement(id: 2, name: "b"), ColdArrayElement(id: 3, name: "")])
-        #expect(JSONMapping<ColdArrayElement>.shared.hooks.isDefault(.classForParsing))
+        #expect(MappingPlan<ColdArrayElement>.shared.hooks.isDefault(.classForParsing))
         let error = try #require(throws: StrataError.self) {
             try JSONAdapter.models(of: ColdArrayElement.self, from: Data(#"[{"id": 1}, {"id": "2"}]"#.utf8))
         }
@@ -245,10 +245,10 @@ struct MemberDecodingTests {
     /// finds the decomposed key; afterwards it is read member-wise.
     @Test func aDecomposedKeyIsFoundBeforeAndAfterWarming() throws {
         let data = Data("{\"id\": 1, \"na\u{308}me\u{301}\": \"decomposed\"}".utf8)
-        #expect(!JSONMapping<ColdAccented>.shared.hooks.isDefault(.classForParsing))
+        #expect(!MappingPlan<ColdAccented>.shared.hooks.isDefault(.classForParsing))
         let cold = try JSONAdapter.model(of: ColdAccented.self, from: data)
         #expect(cold == ColdAccented(id: 1, name: "decomposed"))
-        #expect(JSONMapping<ColdAccented>.shared.hooks.isDefault(.classForParsing))
+        #expect(MappingPlan<ColdAccented>.shared.hooks.isDefault(.classForParsing))
         let warm = try JSONAdapter.model(of: ColdAccented.self, from: data)
         #expect(warm == cold)
     }
@@ -635,8 +635,8 @@ struct MemberDecodingTests {
         let second = try JSONAdapter.model(of: Routed.self, from: Data(#"{"kind": "plain", "id": 2}"#.utf8))
         #expect(first == Routed(id: 1, kind: "plain"))
         #expect(second == Routed(id: 2, kind: "plain"))
-        #expect(JSONMapping<Routed>.shared.hooks.usage(of: .classForParsing) == .isCustom)
-        #expect(JSONMapping<Routed>.shared.memberKeys != nil)
+        #expect(MappingPlan<Routed>.shared.hooks.usage(of: .classForParsing) == .isCustom)
+        #expect(MappingPlan<Routed>.shared.memberKeys != nil)
         let refused = try #require(throws: StrataError.self) {
             try JSONAdapter.model(of: Routed.self, from: Data(#"{"id": 3, "kind": "none"}"#.utf8))
         }
@@ -664,7 +664,7 @@ struct MemberDecodingTests {
     ])
     func aDottedKeyPathTakesTheDictionaryPath(_ text: String) throws {
         try warm(Dotted.self, memberWise: false)
-        #expect(JSONMapping<Dotted>.shared.memberKeys == nil)
+        #expect(MappingPlan<Dotted>.shared.memberKeys == nil)
         let data = Data(text.utf8)
         #expect(Self.decodingData(Dotted.self, data) == Self.decodingDictionary(Dotted.self, data))
         #expect(Self.decodingArray(Dotted.self, data) == Self.decodingArrayDictionary(Dotted.self, data))
@@ -673,7 +673,7 @@ struct MemberDecodingTests {
     @Test func aDottedKeyPathDecodesFromData() throws {
         let model = try JSONAdapter.model(of: Dotted.self, from: Data(#"{"id": 1, "meta": {"name": "x"}}"#.utf8))
         #expect(model == Dotted(id: 1, name: "x"))
-        #expect(JSONMapping<Dotted>.shared.memberKeys == nil)
+        #expect(MappingPlan<Dotted>.shared.memberKeys == nil)
     }
 
     /// The first decode of a type, from Data, takes the dictionary path and learns
@@ -681,7 +681,7 @@ struct MemberDecodingTests {
     @Test func theFirstDecodeOfATypeFromDataLearnsItsHooks() throws {
         let data = Data(#"{"id": 1, "skip": [1, {}], "name": "cold"}"#.utf8)
         let first = try JSONAdapter.model(of: Cold.self, from: data)
-        #expect(JSONMapping<Cold>.shared.hooks.isDefault(.classForParsing))
+        #expect(MappingPlan<Cold>.shared.hooks.isDefault(.classForParsing))
         let second = try JSONAdapter.model(of: Cold.self, from: data)
         #expect(first == Cold(id: 1, name: "cold"))
         #expect(second == first)
@@ -779,7 +779,7 @@ extension MemberDecodingTests {
     /// that `Data` of it is now read member-wise (or, with `memberWise: false`, not).
     func warm<T: JSONSerializing>(_ type: T.Type, memberWise: Bool = true) throws {
         _ = try? JSONAdapter.model(of: T.self, from: [String: Any]())
-        let mapping = JSONMapping<T>.shared
+        let mapping = MappingPlan<T>.shared
         try #require(mapping.hooks.isDefault(.classForParsing))
         try #require((mapping.memberKeys != nil) == memberWise)
     }

@@ -1,12 +1,13 @@
 import Foundation
 
-/// Reads a struct's stored property at its byte offset and returns its JSON value
-/// directly, for the property types whose JSON value needs no transformer or whose
-/// default transformer is a fixed conversion (`URL` → `absoluteString`, `UUID` →
-/// `uuidString`, a `String` or integer enum → its raw value): the same values the
-/// transformers give, without the calls.
+/// Specialised reads of a struct's stored property that return its JSON value
+/// directly, for the property types whose JSON value needs no transformer or
+/// whose default transformer is a fixed conversion (`URL` → `absoluteString`,
+/// `UUID` → `uuidString`, a `String` or integer enum → its raw value): the same
+/// values the transformers give, without the calls. Used only by ``StructField``,
+/// which pairs each read with its property's offset.
 enum JSONValueLoads {
-    /// The load for a property of `type` written with its default transformer, or `nil`.
+    /// The read for a property of `type` written with its default transformer, or `nil`.
     static func load(for type: Any.Type, described: PropertyType) -> FastAccessors.Load? {
         // Enums with String or integer raw values: the raw value is the JSON value.
         if case .rawRepresentable(let enumType, let raw) = described, isPlainRawValue(raw) {

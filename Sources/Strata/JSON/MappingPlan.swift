@@ -1,7 +1,13 @@
-/// The validated JSON mapping of a model type: for each mapped property, where it
-/// lives in JSON and how its value is transformed. Built once per type, checked
-/// once, cached.
-final class JSONMapping<M: JSONSerializing>: Sendable {
+/// The mapping plan of a model type: for each mapped property, where it lives in
+/// JSON, how its value is transformed, and what kind of value it is. Built once
+/// per type from its ``ModelSchema`` and its JSON mapping, checked once, cached.
+///
+/// Every decision that depends on a property's type is taken here, once: the
+/// decode engine (``JSONAdapter/decodeMapped(_:from:)``) and the encode engine
+/// (``JSONAdapter/encodeMapped(_:into:)``) only follow the plan, whatever source
+/// they read from or sink they write to.
+final class MappingPlan<M: JSONSerializing>: Sendable {
+    /// One mapped property.
     final class Entry: Sendable {
         let property: ModelProperty<M>
         let keyPath: JSONKeyPath
@@ -18,87 +24,68 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
         /// The path in error messages: the keys of a single key path, or the array
         /// form as one component.
         let errorPath: [StrataError.PathComponent]
-        /// For a property at one key whose JSON value a specialised load reads
-        /// directly (see ``JSONValueLoads``): the key and the load.
-        let plainKey: String?
-        let plainLoad: FastAccessors.Load?
-        /// How the value is written when it can be streamed without its JSON value
-        /// being built first (see ``JSONAdapter/stream(_:into:depth:)``).
-        let streaming: Streaming
-
-        /// Values the streaming writer writes itself.
-        enum Streaming {
-            /// Through ``JSONAdapter/jsonValue(of:in:)``.
-            case general
-            /// A nested model with the default transformer.
-            case model
-            /// An array of nested models with the default transformer.
-            case models
-        }
+        /// What kind of value the entry holds.
+        let kind: Kind
+        /// Whether the property's JSON value is read straight from its field (see
+        /// ``StructField/readJSON(_:)``): the value needs no transformer, or its
+        /// default transformer is a fixed conversion.
+        let writesFieldJSON: Bool
 
         init(
-            property: ModelProperty<M>, keyPath: JSONKeyPath, singleKey: String?, transformer: ValueTransformer?,
-            isCustomTransformer: Bool, checksWrittenValue: Bool, errorPath: [StrataError.PathComponent]
+            property: ModelProperty<M>, keyPath: JSONKeyPath, transformer: ValueTransformer?,
+            isCustomTransformer: Bool, checksWrittenValue: Bool
         ) {
             self.property = property
             self.keyPath = keyPath
-            self.singleKey = singleKey
+            self.singleKey = !keyPath.isMultiple && keyPath.paths[0].segments.count == 1 ? keyPath.paths[0].segments[0] : nil
             self.transformer = transformer
             self.isCustomTransformer = isCustomTransformer
             self.checksWrittenValue = checksWrittenValue
-            self.errorPath = errorPath
-            // Untransformed values, and URLs and UUIDs with their default transformers.
-            let loadable: Bool
+            self.errorPath = keyPath.isMultiple ? [.key(keyPath.description)] : keyPath.paths[0].segments.map { .key($0) }
+            self.kind = isCustomTransformer ? .value : Kind(property.type)
+            let fixedConversion: Bool
             switch property.type {
-            case .url, .uuid, .optional(.url), .optional(.uuid), .rawRepresentable: loadable = !isCustomTransformer
-            default: loadable = transformer == nil && !checksWrittenValue
+            case .url, .uuid, .optional(.url), .optional(.uuid), .rawRepresentable: fixedConversion = !isCustomTransformer
+            default: fixedConversion = transformer == nil && !checksWrittenValue
             }
-            plainLoad = loadable && property.hasOffset
-                ? JSONValueLoads.load(for: property.valueType, described: property.type) : nil
-            plainKey = plainLoad == nil ? nil : singleKey
-            switch (isCustomTransformer, property.type.unwrapped) {
-            case (false, .model(let type)) where type is any JSONSerializing.Type:
-                streaming = .model
-            case (false, .array(.model(let type), _)) where type is any JSONSerializing.Type:
-                streaming = .models
-            default:
-                streaming = .general
+            self.writesFieldJSON = fixedConversion && property.field?.readsJSON == true
+        }
+    }
+
+    /// What kind of value an entry holds, which decides how the engines read and
+    /// write it.
+    enum Kind: Sendable {
+        /// A value its transformer (if any) converts, and the validated setter stores.
+        case value
+        /// A `JSONSerializing` model with its default transformer: decoded and
+        /// encoded by the engines themselves, from and to any source and sink.
+        case model(any NestedModel)
+        /// An array of `JSONSerializing` models with its default transformer.
+        case models(any NestedModel)
+
+        init(_ type: PropertyType) {
+            switch type.unwrapped {
+            case .model(let model as any JSONSerializing.Type): self = .model(model.nested)
+            case .array(.model(let model as any JSONSerializing.Type), _): self = .models(model.nested)
+            default: self = .value
             }
         }
     }
 
-    /// An entry whose JSON value a specialised load reads straight from the model
-    /// (see ``Entry/plainLoad``), flattened into a value: a loop over these, as
-    /// ``JSONAdapter/dictionary(from:options:)`` runs, retains no entry object.
-    struct PlainRead: Sendable {
-        let jsonKey: String
-        let propertyKey: String
-        let offset: Int
-        let load: FastAccessors.Load
-    }
-
     let entries: [Entry]
-    /// The entries read by a ``PlainRead``, in ``entries`` order.
-    let plainReads: [PlainRead]
-    /// The other entries, in ``entries`` order.
-    let generalEntries: [Entry]
     /// The indices in ``entries`` of the entries listed in `requiredPropertyKeys`.
     let requiredEntryIndices: [Int]
     /// Whether ``requiredEntryIndices`` has any: a stored flag, because asking the array in
     /// unspecialised generic code costs a metadata and a witness-table look-up per call.
     let hasRequiredEntries: Bool
     /// For a flat mapping (every entry at one key of the model's object), the
-    /// entries' keys in ``entries`` order: what JSON data is read member by member
-    /// with (see ``JSONAdapter/readMembers(of:keys:from:)``). `nil` otherwise.
+    /// entries' keys in ``entries`` order: what the scanner source matches member
+    /// keys with. `nil` otherwise.
     let memberKeys: MemberKeyTable?
-    /// For each entry of ``entries``, how a nested model or array of models is read
-    /// straight from JSON data (see ``JSONAdapter/nestedReader(for:)``); `nil` for
-    /// other values.
-    let nestedReaders: [JSONAdapter.NestedReader?]
     /// The keys of ``entries``, as `serializablePropertyKeys(_:)` receives them.
     let mappedKeys: Set<String>
     /// Whether every entry is written at one key of the model's own object (no
-    /// dotted or array key paths), so the model can be streamed member by member.
+    /// dotted or array key paths).
     let isFlat: Bool
     /// ``entries`` in the order of their JSON keys, for sorted output.
     let entriesSortedByKey: [Entry]
@@ -107,16 +94,16 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
     /// Which of `M`'s hooks are the protocol's defaults.
     let hooks: ModelHooks
 
-    /// The cached mapping of `M`.
-    static var shared: JSONMapping<M> {
-        SchemaCache.value(.jsonMapping, for: M.self) { JSONMapping() }
+    /// The cached plan of `M`.
+    static var shared: MappingPlan<M> {
+        SchemaCache.value(.jsonMapping, for: M.self) { MappingPlan() }
     }
 
-    /// The mapping, or the error that makes it unusable.
-    static func resolved() throws -> JSONMapping<M> {
-        let mapping = shared
-        if let problem = mapping.problem { throw problem }
-        return mapping
+    /// The plan, or the error that makes it unusable.
+    static func resolved() throws -> MappingPlan<M> {
+        let plan = shared
+        if let problem = plan.problem { throw problem }
+        return plan
     }
 
     private init() {
@@ -146,16 +133,12 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
                         + "conform \(model) to JSONSerializing, or give '\(property.key)' a transformer.")
                 continue
             }
-            let transformer = custom ?? DefaultTransformers.forProperty(of: property.type)
             entries.append(Entry(
                 property: property,
                 keyPath: keyPath,
-                singleKey: !keyPath.isMultiple && keyPath.paths[0].segments.count == 1 ? keyPath.paths[0].segments[0] : nil,
-                transformer: transformer,
+                transformer: custom ?? DefaultTransformers.forProperty(of: property.type),
                 isCustomTransformer: custom != nil,
-                checksWrittenValue: custom != nil || Self.mayBeUnrepresentable(property.type),
-                errorPath: keyPath.isMultiple
-                    ? [.key(keyPath.description)] : keyPath.paths[0].segments.map { .key($0) }))
+                checksWrittenValue: custom != nil || Self.mayBeUnrepresentable(property.type)))
         }
         problems += Self.overlaps(in: entries)
         let mappedKeys = Set(entries.map(\.property.key))
@@ -163,11 +146,6 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
             problems.append("'\(key)' is listed in requiredPropertyKeys but is not mapped to JSON.")
         }
         self.entries = entries
-        self.plainReads = entries.compactMap { entry in
-            guard let key = entry.plainKey, let load = entry.plainLoad else { return nil }
-            return PlainRead(jsonKey: key, propertyKey: entry.property.key, offset: entry.property.offset, load: load)
-        }
-        self.generalEntries = entries.filter { $0.plainKey == nil }
         self.mappedKeys = mappedKeys
         self.isFlat = entries.allSatisfy { $0.singleKey != nil }
         self.entriesSortedByKey = entries.sorted { ($0.singleKey ?? "") < ($1.singleKey ?? "") }
@@ -175,7 +153,6 @@ final class JSONMapping<M: JSONSerializing>: Sendable {
         self.hasRequiredEntries = !requiredEntryIndices.isEmpty
         let singleKeys = entries.compactMap(\.singleKey)
         self.memberKeys = singleKeys.count == entries.count ? MemberKeyTable(keys: singleKeys) : nil
-        self.nestedReaders = entries.map { JSONAdapter.nestedReader(for: $0) }
         self.problem = problems.isEmpty ? nil : StrataError(
             .invalidMapping,
             "The JSON mapping of \(M.self) is invalid: " + problems.joined(separator: " ")

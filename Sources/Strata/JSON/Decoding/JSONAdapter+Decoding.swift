@@ -1,0 +1,207 @@
+import Foundation
+
+extension JSONAdapter {
+    /// Creates a model from a JSON object.
+    ///
+    /// ```swift
+    /// let repo = try JSONAdapter.model(of: Repo.self, from: ["id": 1, "full_name": "a/b"])
+    /// ```
+    /// - Throws: a ``StrataError`` naming the JSON path of the value that failed.
+    public static func model<T: JSONSerializing>(of type: T.Type, from json: [String: Any]) throws -> T {
+        try decode(T.self, from: json)
+    }
+
+    /// Creates a model from JSON data, which must hold an object.
+    public static func model<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> T {
+        if let model = try modelReadingObject(of: T.self, from: data) { return model }
+        let object = try parse(data)
+        guard let json = object as? [String: Any] else {
+            throw notAnObject(object, for: T.self)
+        }
+        return try decode(T.self, from: json)
+    }
+
+    /// Creates models from a JSON array of objects. Errors name the index: `[3].id`.
+    public static func models<T: JSONSerializing>(of type: T.Type, from json: [Any]) throws -> [T] {
+        var models: [T] = []
+        models.reserveCapacity(json.count)
+        for (index, element) in json.enumerated() {
+            guard let object = element as? [String: Any] else {
+                throw notAnObject(element, for: T.self).prefixed(with: [.index(index)])
+            }
+            do {
+                models.append(try decode(T.self, from: object))
+            } catch let error as StrataError {
+                throw error.prefixed(with: [.index(index)])
+            }
+        }
+        return models
+    }
+
+    /// Creates models from JSON data, which must hold an array of objects.
+    public static func models<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> [T] {
+        if let models = try modelsReadingElements(of: T.self, from: data) { return models }
+        let object = try parse(data)
+        guard let json = object as? [Any] else {
+            throw StrataError(.invalidJSONDictionary, "Expected a JSON array of \(T.self) objects, found \(describe(object)).")
+        }
+        return try models(of: T.self, from: json)
+    }
+
+    /// Parses JSON data with Strata's reader, into Swift natives (`Int`, `Double`,
+    /// `Bool`, `String`, …): the shapes the mapping layer converts fastest.
+    static func parse(_ data: Data) throws -> Any {
+        do {
+            return try JSONReader.nativeObject(with: data)
+        } catch {
+            throw invalidJSON(error)
+        }
+    }
+
+    /// The error for a JSON value that should have been an object holding a `T`.
+    static func notAnObject<T>(_ value: Any, for _: T.Type) -> StrataError {
+        StrataError(.invalidJSONDictionary, "Expected a JSON object for \(T.self), found \(describe(value)).")
+    }
+
+    /// The error for data the JSON reader refused.
+    static func invalidJSON(_ error: JSONParsingError) -> StrataError {
+        StrataError(.invalidJSON, "The data is not valid JSON. \(error)", underlyingError: error)
+    }
+
+    /// Decodes `json` as `T`, or as the type `T.classForParsing(_:)` chooses.
+    static func decode<T: JSONSerializing>(_ type: T.Type, from json: [String: Any]) throws -> T {
+        let plan = MappingPlan<T>.shared
+        let chosen: (any JSONSerializing.Type)?
+        switch plan.hooks.usage(of: .classForParsing) {
+        case .isDefault: return try decodeMapped(plan, from: json)
+        case .isCustom: chosen = T.classForParsing(json)
+        case .unknown: chosen = plan.hooks.probe(.classForParsing) { T.classForParsing(json) }
+        }
+        guard let chosen else {
+            throw StrataError(
+                .noClassFound,
+                "\(T.self).classForParsing(_:) chose no type for this JSON object (\(describe(json))).")
+        }
+        if chosen == T.self { return try decodeMapped(plan, from: json) }
+        guard chosen is T.Type else {
+            throw StrataError(
+                .noClassFound,
+                "\(T.self).classForParsing(_:) chose \(chosen), which is not \(T.self) or a subclass of it.")
+        }
+        func decodeChosen<U: JSONSerializing>(_ chosen: U.Type) throws -> T? {
+            try decodeMapped(MappingPlan<U>.shared, from: json) as? T
+        }
+        guard let model = try decodeChosen(chosen) else {
+            throw StrataError(.noClassFound, "\(chosen) could not be used as \(T.self).")
+        }
+        return model
+    }
+
+    /// Decodes exactly `T` from a dictionary (see ``DictionarySource``).
+    static func decodeMapped<T: JSONSerializing>(_ plan: MappingPlan<T>, from json: [String: Any]) throws -> T {
+        var source = DictionarySource(object: json)
+        return try decodeMapped(plan, from: &source)
+    }
+
+    /// The decode engine: decodes exactly `T`, taking each entry's value from
+    /// `source`. Checks the required keys, then, in plan order, transforms each
+    /// value and stores it through the validated setter, then validates the
+    /// model: the same steps, in the same order, whatever the source.
+    static func decodeMapped<T: JSONSerializing, Source: DecodeSource>(
+        _ plan: MappingPlan<T>, from source: inout Source
+    ) throws -> T {
+        if let problem = plan.problem { throw problem }
+        if plan.hasRequiredEntries { try checkRequired(plan, in: source) }
+        var model = T()
+        for index in plan.entries.indices {
+            let entry = plan.entries[index]
+            try assign(source.take(entry, at: index), to: entry, of: &model)
+        }
+        try model.validateModel(plan.hooks)
+        return model
+    }
+
+    /// Converts a slot's value by the entry's kind and transformer and stores it
+    /// through the validated setter; errors name the entry's JSON path.
+    @inline(__always)
+    private static func assign<T: JSONSerializing>(
+        _ slot: consuming Slot, to entry: MappingPlan<T>.Entry, of model: inout T
+    ) throws {
+        let value: Any?
+        switch consume slot {
+        case .missing:
+            return
+        case .json(let found):
+            guard let transformer = entry.transformer else {
+                return try store(consume found, for: entry, in: &model)
+            }
+            do {
+                value = try transformer.transformedValue(found)
+            } catch {
+                throw transformerError(error, for: entry)
+            }
+        case .object(let members):
+            do {
+                guard case .model(let nested) = entry.kind else { throw unexpectedSlot(for: entry) }
+                value = try nested.decodeObject(members)
+            } catch {
+                throw transformerError(error, for: entry)
+            }
+        case .array(let elements):
+            do {
+                guard case .models(let nested) = entry.kind else { throw unexpectedSlot(for: entry) }
+                value = try nested.decodeArray(elements)
+            } catch {
+                throw transformerError(error, for: entry)
+            }
+        }
+        try store(consume value, for: entry, in: &model)
+    }
+
+    /// A source gave a nested object or array to an entry that holds no model: a
+    /// broken invariant of the sources, reported rather than trusted.
+    private static func unexpectedSlot<T: JSONSerializing>(for entry: MappingPlan<T>.Entry) -> StrataError {
+        StrataError(.typeMismatch, "Expected \(entry.property.type.name) for '\(entry.property.key)' of \(T.self), found a nested model.")
+    }
+
+    /// An error from the entry's transformer, with the entry's JSON path.
+    private static func transformerError<T: JSONSerializing>(_ error: any Error, for entry: MappingPlan<T>.Entry) -> StrataError {
+        if let error = error as? StrataError { return error.prefixed(with: entry.errorPath) }
+        return StrataError(
+            .transformerFailed,
+            "The transformer for '\(entry.property.key)' of \(T.self) failed: \(error)",
+            path: entry.errorPath, underlyingError: error)
+    }
+
+    /// Stores a transformed value through the validated setter; errors name the
+    /// entry's JSON path.
+    @inline(__always)
+    private static func store<T: JSONSerializing>(
+        _ value: consuming Any?, for entry: MappingPlan<T>.Entry, in model: inout T
+    ) throws {
+        do {
+            try model.setValidatedValue(consume value, for: entry.property)
+        } catch let error as StrataError where error.code == .typeMismatch {
+            throw StrataError(
+                .typeMismatch,
+                error.reason + " Fix the payload, or give '\(entry.property.key)' a transformer that converts it.",
+                path: entry.errorPath + error.path, underlyingError: error.underlyingError)
+        } catch let error as StrataError {
+            throw error.prefixed(with: entry.errorPath)
+        }
+    }
+
+    /// Throws one error listing every required key that is absent or `null`.
+    private static func checkRequired<T, Source: DecodeSource>(_ plan: MappingPlan<T>, in source: Source) throws {
+        var missing: [String] = []
+        for index in plan.requiredEntryIndices {
+            let entry = plan.entries[index]
+            if try !source.isPresent(entry, at: index) { missing.append(entry.keyPath.description) }
+        }
+        guard missing.isEmpty else {
+            throw StrataError(
+                .missingRequiredKeys,
+                "\(T.self) requires \(missing.count == 1 ? "key" : "keys") that the JSON lacks: \(missing.joined(separator: ", ")).")
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// A `JSONSerializing` model type held by another model's property, as the plan
+/// of the outer type knows it (see ``MappingPlan/Kind``): what the engines need
+/// to read, decode and encode it without knowing its type statically.
+protocol NestedModel: Sendable {
+    /// Reads the object at the scanner's position into one slot per entry of the
+    /// nested type's plan; `nil`, having consumed nothing, when the type must be
+    /// decoded from its dictionary (see ``JSONAdapter/readsObjects(_:)``).
+    func readObject(from scanner: inout JSONAdapter.MemberScanner, depth: Int) throws(JSONParsingError) -> Slot?
+    /// Reads the array at the scanner's position element by element; `nil`, having
+    /// consumed nothing, when the type must be decoded from dictionaries.
+    func readArray(from scanner: inout JSONAdapter.MemberScanner, depth: Int) throws(JSONParsingError) -> Slot?
+    /// Decodes a model from the slots ``readObject(from:depth:)`` read, one nesting
+    /// level deeper, as ``ValueTransformer/model(_:)`` decodes its dictionary.
+    func decodeObject(_ members: [Slot]) throws -> Any
+    /// Decodes the array ``readArray(from:depth:)`` read, as the default transformer
+    /// of an array of models converts its elements.
+    func decodeArray(_ elements: [Slot]) throws -> Any
+    /// Writes a model of this type (or a subclass) into `sink`.
+    func encode<Sink: JSONSink>(_ value: Any, into sink: inout Sink) throws
+    /// Writes an array of models of this type into `sink`.
+    func encodeArray<Sink: JSONSink>(_ value: Any, into sink: inout Sink) throws
+}
+
+extension JSONSerializing {
+    /// This type as a ``NestedModel``.
+    static var nested: any NestedModel { NestedModelType<Self>() }
+}
+
+/// The ``NestedModel`` of `U`.
+struct NestedModelType<U: JSONSerializing>: NestedModel {
+    /// The transformer the elements of an array of `U` that are not objects get:
+    /// the one that refuses them (see ``decodeArray(_:)``).
+    private var elementTransformer: ValueTransformer { .model(U.self) }
+
+    func readObject(from scanner: inout JSONAdapter.MemberScanner, depth: Int) throws(JSONParsingError) -> Slot? {
+        let plan = MappingPlan<U>.shared
+        guard scanner.nextByte == Byte.openBrace, depth < ModelNesting.maximumDepth,
+            let keys = JSONAdapter.readsObjects(plan)
+        else { return nil }
+        return .object(try JSONAdapter.readObject(plan, keys: keys, from: &scanner, depth: depth + 1))
+    }
+
+    func readArray(from scanner: inout JSONAdapter.MemberScanner, depth: Int) throws(JSONParsingError) -> Slot? {
+        let plan = MappingPlan<U>.shared
+        guard scanner.nextByte == Byte.openBracket, depth < ModelNesting.maximumDepth,
+            let keys = JSONAdapter.readsObjects(plan)
+        else { return nil }
+        var elements: [Slot] = []
+        if try scanner.beginArray() {
+            repeat {
+                try scanner.expectElement()
+                if scanner.nextByte == Byte.openBrace {
+                    elements.append(.object(try JSONAdapter.readObject(plan, keys: keys, from: &scanner, depth: depth + 1)))
+                } else {
+                    elements.append(.json(try scanner.parseValueTree()))
+                }
+            } while try scanner.nextElement()
+        }
+        return .array(elements)
+    }
+
+    func decodeObject(_ members: [Slot]) throws -> Any {
+        try JSONAdapter.nested {
+            var source = MemberSource(slots: members)
+            return try JSONAdapter.decodeMapped(MappingPlan<U>.shared, from: &source)
+        }
+    }
+
+    func decodeArray(_ elements: [Slot]) throws -> Any {
+        var models: [U] = []
+        models.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            switch element {
+            case .object(let members):
+                let model = try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
+                    try decodeObject(members)
+                }
+                guard let model = model as? U else { throw elementMismatch(model, at: index) }
+                models.append(model)
+            case .json(let value):
+                // Not an object: converted as the array transformer converts it, which refuses it.
+                let value = value ?? NSNull()
+                let converted = try DefaultTransformers.convert(
+                    value, with: elementTransformer, element: .model(U.self), at: .index(index))
+                guard let model = converted as? U else { throw elementMismatch(value, at: index) }
+                models.append(model)
+            case .missing, .array:
+                throw elementMismatch(nil, at: index)
+            }
+        }
+        return models
+    }
+
+    private func elementMismatch(_ value: Any?, at index: Int) -> StrataError {
+        StrataError(.typeMismatch, "Expected \(U.self), found \(describe(value)).", path: [.index(index)])
+    }
+
+    func encode<Sink: JSONSink>(_ value: Any, into sink: inout Sink) throws {
+        guard let model = value as? U else {
+            throw StrataError(.typeMismatch, "Expected \(U.self), found \(describe(value)).")
+        }
+        try JSONAdapter.encode(model, into: &sink)
+    }
+
+    func encodeArray<Sink: JSONSink>(_ value: Any, into sink: inout Sink) throws {
+        guard let models = value as? [U] else {
+            throw StrataError(.typeMismatch, "Expected an array of \(U.self), found \(describe(value)).")
+        }
+        try JSONAdapter.encode(models, into: &sink)
+    }
+}

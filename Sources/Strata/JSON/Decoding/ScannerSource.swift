@@ -1,0 +1,162 @@
+import Foundation
+
+/// The scanner source: JSON data read straight into the decode engine's slots,
+/// member by member, without building the `[String: Any]` of each object.
+///
+/// Each member's key is matched against the plan's keys (see ``MemberKeyTable``);
+/// the value of a mapped key is read into that entry's ``Slot`` and any other
+/// value is checked and skipped. A nested model (or array of models) is read
+/// into slots of its own by its type's plan, so no user code runs while the data
+/// is read: the engine then assigns the slots in plan order, running every hook
+/// exactly as it does for a dictionary. A later duplicate key replaces an
+/// earlier one, as it does in the dictionary the reader would build. Syntax
+/// errors are reported before mapping errors, as they are when the whole
+/// document is parsed first.
+///
+/// Objects are read this way for types whose plan is flat (every key path a
+/// single key) and whose `classForParsing(_:)` is known to be the default (a
+/// type with its own must be handed the object's dictionary); anything else is
+/// parsed into its dictionary and decoded from a ``DictionarySource``. Which
+/// source a value takes never changes the result. A top-level array is always
+/// read element by element.
+extension JSONAdapter {
+    /// The scanner for member-wise reading: native values, as ``parse(_:)`` builds.
+    typealias MemberScanner = JSONScanner<NativeJSONBuilder>
+
+    /// `T` decoded from the object in `data` read member by member, or `nil` when
+    /// `T` or the data's top-level value (not an object) needs the dictionary path.
+    static func modelReadingObject<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> T? {
+        let plan = MappingPlan<T>.shared
+        guard let keys = readsObjects(plan) else { return nil }
+        let slots: [Slot]? = try scanning(data) { scanner in
+            guard scanner.nextByte == Byte.openBrace else { return nil }
+            let slots = try readObject(plan, keys: keys, from: &scanner, depth: 0)
+            try scanner.endDocument()
+            return slots
+        }
+        guard let slots else { return nil }
+        var source = MemberSource(slots: slots)
+        return try decodeMapped(plan, from: &source)
+    }
+
+    /// Models decoded element by element from `data`, or `nil` when the data's
+    /// top-level value (not an array) needs the dictionary path. Errors name the
+    /// index: `[3].id`.
+    ///
+    /// Each element is read into slots when `T` allows it, and otherwise parsed
+    /// into its dictionary and decoded as ``models(of:from:)-([Any])`` would: so
+    /// the document is never held whole.
+    static func modelsReadingElements<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> [T]? {
+        let plan = MappingPlan<T>.shared
+        return try scanning(data) { scanner -> [T]? in
+            guard scanner.nextByte == Byte.openBracket else { return nil }
+            var models: [T] = []
+            guard try scanner.beginArray() else {
+                try scanner.endDocument()
+                return models
+            }
+            repeat {
+                try scanner.expectElement()
+                let index = models.count
+                do {
+                    if scanner.nextByte == Byte.openBrace, let keys = readsObjects(plan) {
+                        var source = MemberSource(slots: try readObject(plan, keys: keys, from: &scanner, depth: 0))
+                        models.append(try decodeMapped(plan, from: &source))
+                        continue
+                    }
+                    let element = try scanner.parseValueTree()
+                    guard let object = element as? [String: Any] else { throw notAnObject(element, for: T.self) }
+                    models.append(try decode(T.self, from: object))
+                } catch let error as StrataError {
+                    // The rest of the document must be valid JSON for this error to be the one reported.
+                    try skipRemainingElements(of: &scanner)
+                    throw error.prefixed(with: [.index(index)])
+                }
+            } while try scanner.nextElement()
+            try scanner.endDocument()
+            return models
+        }
+    }
+
+    /// The key table of `plan`, when objects of its type can be read into slots:
+    /// its plan is flat, and its `classForParsing(_:)` is known to be the default.
+    static func readsObjects<T: JSONSerializing>(_ plan: MappingPlan<T>) -> MemberKeyTable? {
+        guard let keys = plan.memberKeys, plan.hooks.isDefault(.classForParsing) else { return nil }
+        return keys
+    }
+
+    /// Reads the object at the scanner's position into one ``Slot`` per entry of
+    /// `plan` (whose keys are `keys`). Members with other keys are checked and
+    /// skipped. `depth` is how many models the object is nested in.
+    static func readObject<T: JSONSerializing>(
+        _ plan: MappingPlan<T>, keys: MemberKeyTable, from scanner: inout MemberScanner, depth: Int
+    ) throws(JSONParsingError) -> [Slot] {
+        var slots = [Slot](repeating: .missing, count: keys.count)
+        guard try scanner.beginObject() else { return slots }
+        var hint = 0
+        var afterComma = false
+        repeat {
+            let index: Int?
+            switch try scanner.memberKey(afterComma: afterComma) {
+            case .ascii(let bytes): index = keys.index(ofASCII: bytes, hint: hint)
+            case .decoded(let key): index = keys.index(of: key, hint: hint)
+            }
+            afterComma = true
+            guard let index else {
+                try scanner.skipValue()
+                continue
+            }
+            hint = index + 1
+            slots[index] = try readValue(of: plan.entries[index].kind, from: &scanner, depth: depth)
+        } while try scanner.nextMember()
+        return slots
+    }
+
+    /// Reads one mapped member's value: a nested model or array of models into
+    /// slots of its own where its type allows, anything else as a JSON value.
+    @inline(__always)
+    private static func readValue(
+        of kind: MappingPlan<some JSONSerializing>.Kind, from scanner: inout MemberScanner, depth: Int
+    ) throws(JSONParsingError) -> Slot {
+        switch kind {
+        case .value: break
+        case .model(let nested): if let slot = try nested.readObject(from: &scanner, depth: depth) { return slot }
+        case .models(let nested): if let slot = try nested.readArray(from: &scanner, depth: depth) { return slot }
+        }
+        let value = try scanner.parseValueTree()
+        return .json(isJSONNull(value) ? nil : value)
+    }
+
+    /// Checks, and skips, the elements after the current one (read whole) and the
+    /// end of the document.
+    private static func skipRemainingElements(of scanner: inout MemberScanner) throws(StrataError) {
+        do {
+            while try scanner.nextElement() {
+                try scanner.expectElement()
+                try scanner.skipValue()
+            }
+            try scanner.endDocument()
+        } catch {
+            throw invalidJSON(error)
+        }
+    }
+
+    /// Runs `body` on a scanner over `data`, past any BOM and leading whitespace;
+    /// parsing errors become ``StrataError/Code/invalidJSON``.
+    private static func scanning<Value>(
+        _ data: Data, _ body: (inout MemberScanner) throws -> Value?
+    ) throws -> Value? {
+        do {
+            return try data.withUnsafeBytes { raw -> Value? in
+                guard let base = raw.baseAddress, raw.count > 0 else { return nil }
+                var scanner = MemberScanner(
+                    base: base.assumingMemoryBound(to: UInt8.self), count: raw.count,
+                    builder: NativeJSONBuilder(), maximumDepth: JSONReader.defaultMaximumDepth)
+                try scanner.beginDocument(topLevelContainerRequired: false)
+                return try body(&scanner)
+            }
+        } catch let error as JSONParsingError {
+            throw invalidJSON(error)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// The encode sink that writes JSON bytes with a ``JSONEmitter``, without building
+/// any dictionary. It writes flat plans only (every entry at one key); the engine
+/// hands it the dictionary of any other model.
+struct EmitterSink: JSONSink {
+    static var writesKeyPaths: Bool { false }
+    var writesSortedKeys: Bool { emitter.writesSortedKeys }
+
+    /// The bytes written so far.
+    private(set) var emitter: JSONEmitter
+    /// How many containers enclose what is written next.
+    private var depth = 0
+    /// Whether the object being written has no member yet.
+    private var isFirstMember = true
+
+    init(options: JSONWriter.Options) {
+        emitter = JSONEmitter(options: options)
+    }
+
+    mutating func beginObject(capacity: Int) throws {
+        try Self.writing { () throws(JSONWritingError) in try emitter.beginObject(depth: depth) }
+        isFirstMember = true
+    }
+
+    mutating func endObject() {
+        emitter.endObject(hasMembers: !isFirstMember, depth: depth)
+    }
+
+    mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ value: Any?) throws {
+        writeKey(of: entry)
+        guard let value else { return emitter.writeNull() }
+        let depth = self.depth
+        try Self.writing(at: entry.errorPath) { () throws(JSONWritingError) in try emitter.write(value, depth: depth + 1) }
+    }
+
+    mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, writing body: (inout EmitterSink) throws -> Void) throws {
+        writeKey(of: entry)
+        depth += 1
+        defer {
+            depth -= 1
+            isFirstMember = false
+        }
+        try body(&self)
+    }
+
+    mutating func writeArray(count: Int, element: (inout EmitterSink, Int) throws -> Void) throws {
+        let depth = self.depth
+        try Self.writing { () throws(JSONWritingError) in try emitter.beginArray(depth: depth) }
+        for index in 0..<count {
+            emitter.beginElement(first: index == 0, depth: depth)
+            self.depth = depth + 1
+            defer { self.depth = depth }
+            try element(&self, index)
+        }
+        emitter.endArray(hasElements: count > 0, depth: depth)
+    }
+
+    mutating func writeObject(_ object: [String: Any]) throws {
+        let depth = self.depth
+        try Self.writing { () throws(JSONWritingError) in try emitter.write(object, depth: depth) }
+    }
+
+    private mutating func writeKey<M>(of entry: MappingPlan<M>.Entry) {
+        // Flat plans only: every entry has a single key.
+        emitter.writeKey(entry.singleKey ?? entry.keyPath.description, first: isFirstMember, depth: depth)
+        isFirstMember = false
+    }
+
+    /// Runs a write into the emitter, turning its error into a ``StrataError`` at `path`.
+    private static func writing(
+        at path: [StrataError.PathComponent] = [], _ body: () throws(JSONWritingError) -> Void
+    ) throws {
+        do {
+            try body()
+        } catch {
+            throw StrataError(.unsupportedValue, "The value cannot be written as JSON: \(error)", path: path, underlyingError: error)
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+
+extension JSONAdapter {
+    /// The JSON object for `model`: each mapped property, reverse-transformed, at
+    /// its key path. Dotted paths build nested objects; `nil` is `NSNull` unless
+    /// `options` has ``Options/omitNulls``.
+    ///
+    /// ```swift
+    /// let json = try JSONAdapter.dictionary(from: repo)
+    /// // ["id": 1, "full_name": "a/b", "meta": ["created_at": "2024-05-01T12:30:00Z"], …]
+    /// ```
+    /// The result always passes `JSONSerialization.isValidJSONObject`.
+    /// - Throws: a ``StrataError`` naming the key whose value JSON cannot represent.
+    public static func dictionary<T: JSONSerializing>(from model: T, options: Options = []) throws -> [String: Any] {
+        if options == currentOptions { return try encode(model) }
+        return try $currentOptions.withValue(options) { try encode(model) }
+    }
+
+    /// The JSON array for `models`. Errors name the index: `[2].homepage`.
+    public static func dictionaries<T: JSONSerializing>(from models: [T], options: Options = []) throws -> [[String: Any]] {
+        try $currentOptions.withValue(options) { try encodeEach(models) }
+    }
+
+    /// JSON data for `model`: the object ``dictionary(from:options:)`` returns,
+    /// written straight to bytes.
+    public static func data<T: JSONSerializing>(from model: T, options: Options = []) throws -> Data {
+        var sink = EmitterSink(options: writerOptions(options))
+        try $currentOptions.withValue(options) { try encode(model, into: &sink) }
+        return Data(sink.emitter.bytes)
+    }
+
+    /// JSON data for an array of models.
+    public static func data<T: JSONSerializing>(from models: [T], options: Options = []) throws -> Data {
+        var sink = EmitterSink(options: writerOptions(options))
+        try $currentOptions.withValue(options) { try encode(models, into: &sink) }
+        return Data(sink.emitter.bytes)
+    }
+
+    /// The writer's options for the adapter's. Slashes are not escaped
+    /// (`"https://…"`, not `"https:\/\/…"`); both are valid JSON.
+    static func writerOptions(_ options: Options) -> JSONWriter.Options {
+        var writing: JSONWriter.Options = [.withoutEscapingSlashes]
+        if options.contains(.sortedKeys) { writing.insert(.sortedKeys) }
+        if options.contains(.prettyPrinted) { writing.insert(.prettyPrinted) }
+        return writing
+    }
+
+    /// The JSON object for `model`, with the options of the write in progress.
+    static func encode<T: JSONSerializing>(_ model: T) throws -> [String: Any] {
+        var sink = DictionarySink()
+        try encode(model, into: &sink)
+        return sink.object
+    }
+
+    /// The JSON objects for `models`; errors name the index.
+    static func encodeEach<T: JSONSerializing>(_ models: [T]) throws -> [[String: Any]] {
+        var array: [[String: Any]] = []
+        array.reserveCapacity(models.count)
+        for (index, model) in models.enumerated() {
+            do {
+                array.append(try encode(model))
+            } catch let error as StrataError {
+                throw error.prefixed(with: [.index(index)])
+            }
+        }
+        return array
+    }
+
+    /// Writes `models` into `sink` as an array, each one nesting level deeper (as
+    /// ``ValueTransformer/model(_:)`` writes each element); errors name the index.
+    static func encode<T: JSONSerializing, Sink: JSONSink>(_ models: [T], into sink: inout Sink) throws {
+        try sink.writeArray(count: models.count) { sink, index in
+            do {
+                try encode(models[index], into: &sink)
+            } catch let error as StrataError {
+                throw error.prefixed(with: [.index(index)])
+            }
+        }
+    }
+
+    /// Writes `model` into `sink` with the plan of its dynamic type, so a subclass
+    /// held as its base class writes its own properties.
+    static func encode<T: JSONSerializing, Sink: JSONSink>(_ model: T, into sink: inout Sink) throws {
+        let dynamicType = dynamicModelType(of: model)
+        if dynamicType == T.self { return try encodeMapped(model, into: &sink) }
+        func encodeAs<U: JSONSerializing>(_: U.Type) throws {
+            guard let typed = model as? U else { return try encodeMapped(model, into: &sink) }
+            try encodeMapped(typed, into: &sink)
+        }
+        try encodeAs(dynamicType)
+    }
+
+    /// The dynamic type of `model`.
+    ///
+    /// Not inlined on purpose: in `-O` builds, Swift 6.3 folds `type(of:)` of a
+    /// non-final class instance converted to `any JSONSerializing.Type`, and opened,
+    /// into the static type, so a subclass held as its base class would lose its
+    /// own keys (see `Docs/Reliability.md`). Behind a call the optimizer cannot see
+    /// through, the dynamic type is kept.
+    @inline(never)
+    static func dynamicModelType<T: JSONSerializing>(of model: T) -> any JSONSerializing.Type {
+        type(of: model)
+    }
+
+    /// The encode engine: writes exactly `T`'s mapped properties into `sink`, in
+    /// plan order (or key order, when the sink sorts): the keys
+    /// `serializablePropertyKeys(_:)` lets through, each property's JSON value (a
+    /// nested model or array of models written recursively), `null` or nothing for
+    /// `nil`. The same steps, values and errors whatever the sink.
+    static func encodeMapped<T: JSONSerializing, Sink: JSONSink>(_ model: T, into sink: inout Sink) throws {
+        let plan = try MappingPlan<T>.resolved()
+        guard plan.isFlat || Sink.writesKeyPaths else {
+            // Dotted and array-form key paths are written into objects first.
+            return try sink.writeObject(encode(model))
+        }
+        let omitNulls = currentOptions.contains(.omitNulls)
+        let included = includedKeys(of: model, in: plan)
+        try sink.beginObject(capacity: plan.entries.count)
+        for entry in sink.writesSortedKeys ? plan.entriesSortedByKey : plan.entries {
+            if let included, !included.contains(entry.property.key) { continue }
+            switch entry.kind {
+            case .value:
+                let value: Any?
+                if entry.writesFieldJSON, let field = entry.property.field {
+                    value = field.readJSON(model)
+                } else {
+                    value = try jsonValue(of: entry, in: model)
+                }
+                if value == nil, omitNulls { continue }
+                try sink.writeMember(entry, consume value)
+            case .model(let nested):
+                guard let value = entry.property.read(model) else {
+                    if !omitNulls { try sink.writeMember(entry, nil) }
+                    continue
+                }
+                try sink.writeMember(entry) { sink in
+                    try nestedEntry(entry) { try nested.encode(value, into: &sink) }
+                }
+            case .models(let nested):
+                guard let value = entry.property.read(model) else {
+                    if !omitNulls { try sink.writeMember(entry, nil) }
+                    continue
+                }
+                try sink.writeMember(entry) { sink in
+                    try nestedEntry(entry) { try nested.encodeArray(value, into: &sink) }
+                }
+            }
+        }
+        sink.endObject()
+    }
+
+    /// Runs the write of an entry's nested model(s), one nesting level deeper for
+    /// a model; errors get the entry's path in front.
+    private static func nestedEntry<T: JSONSerializing>(_ entry: MappingPlan<T>.Entry, _ body: () throws -> Void) throws {
+        do {
+            if case .model = entry.kind { try nested(body) } else { try body() }
+        } catch let error as StrataError {
+            throw error.prefixed(with: entry.errorPath)
+        }
+    }
+
+    /// The keys `serializablePropertyKeys(_:)` lets through, or `nil` for all of them
+    /// (without the call, once the hook is known to be the default).
+    static func includedKeys<T: JSONSerializing>(of model: T, in plan: MappingPlan<T>) -> Set<String>? {
+        let serializable: Set<String>
+        switch plan.hooks.usage(of: .serializablePropertyKeys) {
+        case .isDefault: return nil
+        case .isCustom: serializable = model.serializablePropertyKeys(plan.mappedKeys)
+        case .unknown:
+            serializable = plan.hooks.probe(.serializablePropertyKeys) { model.serializablePropertyKeys(plan.mappedKeys) }
+        }
+        return serializable == plan.mappedKeys ? nil : serializable
+    }
+
+    /// The JSON value of one entry of `model`: read, reverse-transformed, checked
+    /// that JSON can represent it; `nil` for null.
+    static func jsonValue<T: JSONSerializing>(of entry: MappingPlan<T>.Entry, in model: T) throws -> Any? {
+        var value = entry.property.read(model)
+        if let transformer = entry.transformer, value != nil || entry.isCustomTransformer {
+            do {
+                value = try transformer.reverseTransformedValue(value)
+            } catch let error as StrataError {
+                throw StrataError(
+                    error.code, "Cannot write '\(entry.property.key)' of \(T.self): \(error.reason)",
+                    path: entry.errorPath + error.path, underlyingError: error.underlyingError)
+            } catch {
+                throw StrataError(
+                    .transformerFailed,
+                    "The reverse transformer for '\(entry.property.key)' of \(T.self) failed: \(error)",
+                    path: entry.errorPath, underlyingError: error)
+            }
+        }
+        if let written = value, entry.checksWrittenValue, let problem = JSONRepresentable.problem(with: written) {
+            throw StrataError(
+                .unsupportedValue,
+                "Cannot write '\(entry.property.key)' of \(T.self): \(problem) "
+                    + "Give it a transformer that produces strings, numbers, booleans, arrays or objects.",
+                path: entry.errorPath)
+        }
+        return value
+    }
+
+    /// The one `NSNull` written for every `nil`.
+    static let null = NSNull()
+}

@@ -1,0 +1,28 @@
+/// Where the encode engine writes a model's JSON (see
+/// ``JSONAdapter/encodeMapped(_:into:)``).
+///
+/// Two sinks exist: ``DictionarySink`` builds `[String: Any]` objects, and
+/// ``EmitterSink`` writes JSON bytes. The engine decides what is written (which
+/// keys, in which order, `null` or nothing, the JSON value of each property, the
+/// errors); a sink only writes it.
+protocol JSONSink {
+    /// Whether the sink writes dotted and array-form key paths itself. A sink that
+    /// does not is given the dictionary of a model whose plan is not flat.
+    static var writesKeyPaths: Bool { get }
+    /// Whether members are written in the order of their keys.
+    var writesSortedKeys: Bool { get }
+
+    /// Starts the object of a model with `capacity` members at most.
+    mutating func beginObject(capacity: Int) throws
+    /// Ends the object ``beginObject(capacity:)`` started.
+    mutating func endObject()
+    /// Writes `value`, a JSON value (`nil` for `null`), at the entry's key path.
+    mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ value: Any?) throws
+    /// Writes a member whose value `body` writes into the sink: a nested model or
+    /// array of models.
+    mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, writing body: (inout Self) throws -> Void) throws
+    /// Writes an array of `count` elements, each written into the sink by `element`.
+    mutating func writeArray(count: Int, element: (inout Self, Int) throws -> Void) throws
+    /// Writes a whole JSON object, already built.
+    mutating func writeObject(_ object: [String: Any]) throws
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+/// A stored property of a struct, read and written in place at its byte offset:
+/// the one place in Strata that touches a model's memory through raw pointers.
+///
+/// A field is built only from a key path, with ``make(_:writable:type:)``, and
+/// keeps the offset that `MemoryLayout.offset(of:)` gives for that key path
+/// together with the closures that use it; nothing outside this file sees the
+/// offset, so a load or store can never be paired with another property's.
+///
+/// What must hold, and why it does:
+/// - The offset is that of a stored property of `M` of type `Value`, since
+///   `MemoryLayout<M>.offset(of:)` returns one only for a key path that names
+///   storage directly inside `M`, and the closures are specialised for `Value`.
+/// - `M` is a struct (for a class, `offset(of:)` is `nil` and no field exists), so
+///   a pointer to a model value points at its storage for the closure's duration.
+///
+/// In debug builds (which tests use) every load and store is checked against the
+/// key path it was made from: a load must give what the key path reads, and a
+/// store must leave the model as writing through the key path would.
+struct StructField<M>: @unchecked Sendable {
+    // @unchecked: the closures capture only metatypes, an offset and a key path
+    // (immutable, and `Sendable` where `PropertyKeys` holds it).
+
+    typealias Read = @Sendable (_ model: UnsafeRawPointer, _ offset: Int) -> Any?
+
+    private let offset: Int
+    /// Reads the value, unwrapping an optional; any type.
+    private let readValue: Read
+    /// Stores an already type-checked value; `nil` when the key path is read-only.
+    private let storeValue: (@Sendable (_ model: UnsafeMutableRawPointer, _ offset: Int, _ value: Any?) -> Bool)?
+    /// Specialised versions for the common types (see ``FastAccessors``).
+    private let fastRead: FastAccessors.Load?
+    private let fastStore: FastAccessors.Store?
+    private let fastStoreNil: FastAccessors.StoreNil?
+    /// The JSON value of the property written with its default transformer, for
+    /// the types where that is a fixed conversion (see ``JSONValueLoads``).
+    private let jsonRead: FastAccessors.Load?
+    #if DEBUG
+    /// The key path's own read, to check every load and store against.
+    private let keyPathRead: @Sendable (M) -> Any?
+    #endif
+
+    /// The field for `keyPath` when it names a stored property of the struct `M`;
+    /// `nil` otherwise (a class, a computed property, a nested path through a class).
+    static func make<Value>(
+        _ keyPath: KeyPath<M, Value>, writable: Bool, type: PropertyType, coerce: @escaping @Sendable (Any?) -> Value?
+    ) -> StructField? {
+        guard let offset = MemoryLayout<M>.offset(of: keyPath) else { return nil }
+        return StructField(keyPath, offset: offset, writable: writable, type: type, coerce: coerce)
+    }
+
+    private init<Value>(
+        _ keyPath: KeyPath<M, Value>, offset: Int, writable: Bool, type: PropertyType,
+        coerce: @escaping @Sendable (Any?) -> Value?
+    ) {
+        self.offset = offset
+        readValue = Self.reader(Value.self)
+        if writable {
+            storeValue = { model, offset, value in
+                guard let typed = coerce(value) else { return false }
+                (model + offset).assumingMemoryBound(to: Value.self).pointee = typed
+                return true
+            }
+        } else {
+            storeValue = nil
+        }
+        fastRead = FastAccessors.load(for: Value.self)
+        fastStore = writable ? FastAccessors.store(for: Value.self) : nil
+        fastStoreNil = writable ? FastAccessors.storeNil(for: Value.self) : nil
+        jsonRead = JSONValueLoads.load(for: Value.self, described: type)
+        #if DEBUG
+        // The key path is `Sendable` where `PropertyKeys` holds it; this one is the
+        // same value re-typed by a cast.
+        nonisolated(unsafe) let checked = keyPath
+        keyPathRead = { model in flatten(model[keyPath: checked]) }
+        #endif
+    }
+
+    /// A reader for `Value` that unwraps one level of `Optional` without a dynamic cast.
+    private static func reader<Value>(_: Value.Type) -> Read {
+        if let optional = Value.self as? any OptionalProtocol.Type, let unwrapping = optional.unwrappingFieldRead() {
+            return unwrapping
+        }
+        if Value.self is any OptionalProtocol.Type {
+            return { model, offset in flatten((model + offset).assumingMemoryBound(to: Value.self).pointee) }
+        }
+        return { model, offset in (model + offset).assumingMemoryBound(to: Value.self).pointee }
+    }
+
+    // MARK: Reading
+
+    /// The property's value; an optional holding nothing reads as `nil`.
+    @inline(__always)
+    func read(_ model: M) -> Any? {
+        let value = withUnsafePointer(to: model) { readValue(UnsafeRawPointer($0), offset) }
+        check(value, against: model)
+        return value
+    }
+
+    /// Whether ``readFast(_:)`` is specialised for the property's type.
+    var readsFast: Bool { fastRead != nil }
+
+    /// The property's value through the specialised read when there is one (see
+    /// ``readsFast``), the general one otherwise.
+    @inline(__always)
+    func readFast(_ model: M) -> Any? {
+        guard let fastRead else { return read(model) }
+        let value = withUnsafePointer(to: model) { fastRead(UnsafeRawPointer($0), offset) }
+        check(value, against: model)
+        return value
+    }
+
+    /// Whether ``readJSON(_:)`` can give the property's JSON value.
+    var readsJSON: Bool { jsonRead != nil }
+
+    /// The property's JSON value as its default transformer would give it (a URL's
+    /// `absoluteString`, an enum's raw value, a string or number itself), or `nil`
+    /// for a property that holds `nil`. Only for fields where ``readsJSON`` is true.
+    @inline(__always)
+    func readJSON(_ model: M) -> Any? {
+        guard let jsonRead else { return read(model) }
+        return withUnsafePointer(to: model) { jsonRead(UnsafeRawPointer($0), offset) }
+    }
+
+    // MARK: Writing
+
+    /// Stores `value` (`nil` for an optional's `nil`) when it is of the property's
+    /// type, or a number that converts to it exactly; returns `false`, leaving the
+    /// model unchanged, otherwise or when the field is read-only.
+    @inline(__always)
+    func write(_ value: Any?, into model: inout M) -> Bool {
+        #if DEBUG
+        let expected = storeThroughKeyPath(value, into: model)
+        #endif
+        let stored: Bool
+        if let value {
+            if let fastStore, withUnsafeMutablePointer(to: &model, { fastStore(UnsafeMutableRawPointer($0), offset, value) }) {
+                stored = true
+            } else {
+                stored = storeGeneral(value, into: &model)
+            }
+        } else if let fastStoreNil {
+            withUnsafeMutablePointer(to: &model) { fastStoreNil(UnsafeMutableRawPointer($0), offset) }
+            stored = true
+        } else {
+            stored = storeGeneral(nil, into: &model)
+        }
+        #if DEBUG
+        if stored { check(read(model), against: expected) }
+        #endif
+        return stored
+    }
+
+    private func storeGeneral(_ value: Any?, into model: inout M) -> Bool {
+        guard let storeValue else { return false }
+        return withUnsafeMutablePointer(to: &model) { storeValue(UnsafeMutableRawPointer($0), offset, value) }
+    }
+
+    // MARK: Checking (debug builds)
+
+    #if DEBUG
+    /// What the property reads after `value` is stored by the general store, on a copy.
+    private func storeThroughKeyPath(_ value: Any?, into model: M) -> Any? {
+        var copy = model
+        guard storeGeneral(value, into: &copy) else { return nil }
+        return keyPathRead(copy)
+    }
+    #endif
+
+    /// In debug builds, stops when a load disagrees with the key path's read.
+    @inline(__always)
+    private func check(_ value: Any?, against model: M) {
+        #if DEBUG
+        check(value, against: keyPathRead(model))
+        #endif
+    }
+
+    @inline(__always)
+    private func check(_ value: Any?, against expected: Any?) {
+        #if DEBUG
+        // A broken invariant of this file, not a property of any input: the
+        // offset and the closures were made from one key path.
+        assert(
+            String(reflecting: value) == String(reflecting: expected),
+            "StructField<\(M.self)> at offset \(offset) read \(String(reflecting: value)), the key path \(String(reflecting: expected))")
+        #endif
+    }
+}
+
+extension Optional {
+    /// A field read for `Wrapped?` that returns the wrapped value or `nil`, for one
+    /// level of optional (nested optionals take the general read).
+    static func unwrappingFieldRead() -> FastAccessors.Load? {
+        guard !(Wrapped.self is any OptionalProtocol.Type) else { return nil }
+        return { model, offset in
+            guard let wrapped = (model + offset).assumingMemoryBound(to: Wrapped?.self).pointee else { return nil }
+            return wrapped
+        }
+    }
+}
