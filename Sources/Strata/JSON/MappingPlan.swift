@@ -25,11 +25,13 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         /// form as one component.
         let errorPath: [StrataError.PathComponent]
         /// What kind of value the entry holds.
-        let kind: Kind
-        /// Whether the property's JSON value is read straight from its field (see
-        /// ``StructField/readJSON(_:)``): the value needs no transformer, or its
+        let kind: MappingKind
+        /// The model type of a ``MappingKind/model`` or ``MappingKind/models`` entry.
+        let nested: (any NestedModel)?
+        /// The field the property's JSON value is read straight from (see
+        /// ``StructField/readJSON(_:)``), when the value needs no transformer or its
         /// default transformer is a fixed conversion.
-        let writesFieldJSON: Bool
+        let jsonField: StructField?
 
         init(
             property: ModelProperty<M>, keyPath: JSONKeyPath, transformer: ValueTransformer?,
@@ -42,33 +44,13 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
             self.isCustomTransformer = isCustomTransformer
             self.checksWrittenValue = checksWrittenValue
             self.errorPath = keyPath.isMultiple ? [.key(keyPath.description)] : keyPath.paths[0].segments.map { .key($0) }
-            self.kind = isCustomTransformer ? .value : Kind(property.type)
+            (kind, nested) = isCustomTransformer ? (.value, nil) : MappingKind.of(property.type)
             let fixedConversion: Bool
             switch property.type {
             case .url, .uuid, .optional(.url), .optional(.uuid), .rawRepresentable: fixedConversion = !isCustomTransformer
             default: fixedConversion = transformer == nil && !checksWrittenValue
             }
-            self.writesFieldJSON = fixedConversion && property.field?.readsJSON == true
-        }
-    }
-
-    /// What kind of value an entry holds, which decides how the engines read and
-    /// write it.
-    enum Kind: Sendable {
-        /// A value its transformer (if any) converts, and the validated setter stores.
-        case value
-        /// A `JSONSerializing` model with its default transformer: decoded and
-        /// encoded by the engines themselves, from and to any source and sink.
-        case model(any NestedModel)
-        /// An array of `JSONSerializing` models with its default transformer.
-        case models(any NestedModel)
-
-        init(_ type: PropertyType) {
-            switch type.unwrapped {
-            case .model(let model as any JSONSerializing.Type): self = .model(model.nested)
-            case .array(.model(let model as any JSONSerializing.Type), _): self = .models(model.nested)
-            default: self = .value
-            }
+            self.jsonField = fixedConversion && property.field?.readsJSON == true ? property.field : nil
         }
     }
 
@@ -207,5 +189,30 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
             if path.segments.contains(where: \.isEmpty) { return "\"\(path.text)\", which has an empty segment" }
         }
         return nil
+    }
+}
+
+/// What kind of value a ``MappingPlan`` entry holds, which decides how the
+/// engines read and write it. Not nested in the generic plan, and without a
+/// payload: a generic type's metadata is looked up at run time on every use in
+/// unspecialised code, and a payload would be copied on every `switch`.
+enum MappingKind: Sendable {
+    /// A value its transformer (if any) converts, and the validated setter stores.
+    case value
+    /// A `JSONSerializing` model with its default transformer: decoded and
+    /// encoded by the engines themselves (through the entry's ``NestedModel``),
+    /// from and to any source and sink.
+    case model
+    /// An array of `JSONSerializing` models with its default transformer.
+    case models
+
+    /// The kind of a property of `type` with its default transformer, and the
+    /// nested model type it holds, if any.
+    static func of(_ type: PropertyType) -> (MappingKind, (any NestedModel)?) {
+        switch type.unwrapped {
+        case .model(let model as any JSONSerializing.Type): return (.model, model.nested)
+        case .array(.model(let model as any JSONSerializing.Type), _): return (.models, model.nested)
+        default: return (.value, nil)
+        }
     }
 }

@@ -59,11 +59,15 @@ extension Model {
         case .isCustom: validated = try validatedValue(value, forKey: property.key)
         case .unknown: validated = try property.hooks.probe(.validateValue) { try validatedValue(value, forKey: property.key) }
         }
-        if validated == nil, !property.isOptional {
-            throw StrataError(
-                .nullForNonOptional,
-                "'\(property.key)' of \(Self.self) is not optional, so it cannot be set to nil. "
-                    + "Make the property optional, or leave the value out.")
+        // Moved out of the optional, not copied: the stores take `Any`.
+        guard let validated = consume validated else {
+            guard property.isOptional, property.writeNil(into: &self) else {
+                throw StrataError(
+                    .nullForNonOptional,
+                    "'\(property.key)' of \(Self.self) is not optional, so it cannot be set to nil. "
+                        + "Make the property optional, or leave the value out.")
+            }
+            return
         }
         guard property.write(validated, into: &self) else {
             throw StrataError(

@@ -17,7 +17,7 @@ final class ModelProperty<M>: @unchecked Sendable {
     /// Whether `nil` is a valid value (the property is an `Optional`).
     let isOptional: Bool
     /// For a stored property of a struct: reads and writes in place (see ``StructField``).
-    let field: StructField<M>?
+    let field: StructField?
     /// Reads the value through the key path; an optional that holds nothing reads as `nil`.
     private let readThroughKeyPath: (M) -> Any?
     /// Stores an already validated value through the key path. Returns `false`, and
@@ -31,7 +31,7 @@ final class ModelProperty<M>: @unchecked Sendable {
     let hooks: ModelHooks
 
     init(
-        key: String, type: PropertyType, valueType: Any.Type, field: StructField<M>?,
+        key: String, type: PropertyType, valueType: Any.Type, field: StructField?,
         read: @escaping (M) -> Any?, write: ((inout M, Any?) -> Bool)?, hooks: ModelHooks
     ) {
         self.key = key
@@ -56,10 +56,17 @@ final class ModelProperty<M>: @unchecked Sendable {
     /// unchanged, when the value is not of the property's type or the key path is
     /// read-only.
     @inline(__always)
-    func write(_ value: Any?, into model: inout M) -> Bool {
-        guard isWritable else { return false }
+    func write(_ value: Any, into model: inout M) -> Bool {
         if let field { return field.write(value, into: &model) }
         return writeThroughKeyPath?(&model, value) ?? false
+    }
+
+    /// Stores `nil`. Returns `false`, and leaves the model unchanged, when the
+    /// property is not optional or the key path is read-only.
+    @inline(__always)
+    func writeNil(into model: inout M) -> Bool {
+        if let field { return field.writeNil(into: &model) }
+        return writeThroughKeyPath?(&model, nil) ?? false
     }
 }
 

@@ -18,7 +18,7 @@ import Foundation
 /// In debug builds (which tests use) every load and store is checked against the
 /// key path it was made from: a load must give what the key path reads, and a
 /// store must leave the model as writing through the key path would.
-struct StructField<M>: @unchecked Sendable {
+final class StructField: @unchecked Sendable {
     // @unchecked: the closures capture only metatypes, an offset and a key path
     // (immutable, and `Sendable` where `PropertyKeys` holds it).
 
@@ -38,19 +38,19 @@ struct StructField<M>: @unchecked Sendable {
     private let jsonRead: FastAccessors.Load?
     #if DEBUG
     /// The key path's own read, to check every load and store against.
-    private let keyPathRead: @Sendable (M) -> Any?
+    private let keyPathRead: @Sendable (Any) -> Any?
     #endif
 
     /// The field for `keyPath` when it names a stored property of the struct `M`;
     /// `nil` otherwise (a class, a computed property, a nested path through a class).
-    static func make<Value>(
+    static func make<M, Value>(
         _ keyPath: KeyPath<M, Value>, writable: Bool, type: PropertyType, coerce: @escaping @Sendable (Any?) -> Value?
     ) -> StructField? {
         guard let offset = MemoryLayout<M>.offset(of: keyPath) else { return nil }
         return StructField(keyPath, offset: offset, writable: writable, type: type, coerce: coerce)
     }
 
-    private init<Value>(
+    private init<M, Value>(
         _ keyPath: KeyPath<M, Value>, offset: Int, writable: Bool, type: PropertyType,
         coerce: @escaping @Sendable (Any?) -> Value?
     ) {
@@ -73,7 +73,7 @@ struct StructField<M>: @unchecked Sendable {
         // The key path is `Sendable` where `PropertyKeys` holds it; this one is the
         // same value re-typed by a cast.
         nonisolated(unsafe) let checked = keyPath
-        keyPathRead = { model in flatten(model[keyPath: checked]) }
+        keyPathRead = { model in (model as? M).flatMap { flatten($0[keyPath: checked]) } }
         #endif
     }
 
@@ -92,9 +92,9 @@ struct StructField<M>: @unchecked Sendable {
 
     /// The property's value; an optional holding nothing reads as `nil`.
     @inline(__always)
-    func read(_ model: M) -> Any? {
+    func read<M>(_ model: M) -> Any? {
         let value = withUnsafePointer(to: model) { readValue(UnsafeRawPointer($0), offset) }
-        check(value, against: model)
+        check(value, readFrom: model)
         return value
     }
 
@@ -104,55 +104,98 @@ struct StructField<M>: @unchecked Sendable {
     /// The property's value through the specialised read when there is one (see
     /// ``readsFast``), the general one otherwise.
     @inline(__always)
-    func readFast(_ model: M) -> Any? {
+    func readFast<M>(_ model: M) -> Any? {
         guard let fastRead else { return read(model) }
         let value = withUnsafePointer(to: model) { fastRead(UnsafeRawPointer($0), offset) }
-        check(value, against: model)
+        check(value, readFrom: model)
         return value
     }
 
     /// Whether ``readJSON(_:)`` can give the property's JSON value.
     var readsJSON: Bool { jsonRead != nil }
 
+    /// A model's storage, for reading several of its fields in a row: see
+    /// ``withStorage(of:_:)``.
+    struct Storage {
+        fileprivate let base: UnsafeRawPointer
+        #if DEBUG
+        fileprivate let model: Any
+        #endif
+    }
+
+    /// Runs `body` with the storage of `model`, which ``readJSON(_:)`` reads fields
+    /// from without taking the model's address once per field.
+    @inline(__always)
+    static func withStorage<M, Result>(of model: M, _ body: (Storage) throws -> Result) rethrows -> Result {
+        try withUnsafePointer(to: model) { pointer in
+            #if DEBUG
+            try body(Storage(base: UnsafeRawPointer(pointer), model: model))
+            #else
+            try body(Storage(base: UnsafeRawPointer(pointer)))
+            #endif
+        }
+    }
+
     /// The property's JSON value as its default transformer would give it (a URL's
     /// `absoluteString`, an enum's raw value, a string or number itself), or `nil`
-    /// for a property that holds `nil`. Only for fields where ``readsJSON`` is true.
+    /// for a property that holds `nil`; the field's general read where
+    /// ``readsJSON`` is false. `storage` must be that of a model of the type the
+    /// field was made for.
     @inline(__always)
-    func readJSON(_ model: M) -> Any? {
-        guard let jsonRead else { return read(model) }
-        return withUnsafePointer(to: model) { jsonRead(UnsafeRawPointer($0), offset) }
+    func readJSON(_ storage: Storage) -> Any? {
+        guard let jsonRead else {
+            let value = readValue(storage.base, offset)
+            #if DEBUG
+            check(value, equals: keyPathRead(storage.model))
+            #endif
+            return value
+        }
+        return jsonRead(storage.base, offset)
     }
 
     // MARK: Writing
 
-    /// Stores `value` (`nil` for an optional's `nil`) when it is of the property's
-    /// type, or a number that converts to it exactly; returns `false`, leaving the
-    /// model unchanged, otherwise or when the field is read-only.
+    /// Stores `value` when it is of the property's type, or a number that converts
+    /// to it exactly; returns `false`, leaving the model unchanged, otherwise or
+    /// when the field is read-only.
     @inline(__always)
-    func write(_ value: Any?, into model: inout M) -> Bool {
+    func write<M>(_ value: Any, into model: inout M) -> Bool {
         #if DEBUG
         let expected = storeThroughKeyPath(value, into: model)
         #endif
         let stored: Bool
-        if let value {
-            if let fastStore, withUnsafeMutablePointer(to: &model, { fastStore(UnsafeMutableRawPointer($0), offset, value) }) {
-                stored = true
-            } else {
-                stored = storeGeneral(value, into: &model)
-            }
-        } else if let fastStoreNil {
+        if let fastStore, withUnsafeMutablePointer(to: &model, { fastStore(UnsafeMutableRawPointer($0), offset, value) }) {
+            stored = true
+        } else {
+            stored = storeGeneral(value, into: &model)
+        }
+        #if DEBUG
+        if stored { check(read(model), equals: expected) }
+        #endif
+        return stored
+    }
+
+    /// Stores `nil`; returns `false`, leaving the model unchanged, when the
+    /// property is not optional or the field is read-only.
+    @inline(__always)
+    func writeNil<M>(into model: inout M) -> Bool {
+        #if DEBUG
+        let expected = storeThroughKeyPath(nil, into: model)
+        #endif
+        let stored: Bool
+        if let fastStoreNil {
             withUnsafeMutablePointer(to: &model) { fastStoreNil(UnsafeMutableRawPointer($0), offset) }
             stored = true
         } else {
             stored = storeGeneral(nil, into: &model)
         }
         #if DEBUG
-        if stored { check(read(model), against: expected) }
+        if stored { check(read(model), equals: expected) }
         #endif
         return stored
     }
 
-    private func storeGeneral(_ value: Any?, into model: inout M) -> Bool {
+    private func storeGeneral<M>(_ value: Any?, into model: inout M) -> Bool {
         guard let storeValue else { return false }
         return withUnsafeMutablePointer(to: &model) { storeValue(UnsafeMutableRawPointer($0), offset, value) }
     }
@@ -161,7 +204,7 @@ struct StructField<M>: @unchecked Sendable {
 
     #if DEBUG
     /// What the property reads after `value` is stored by the general store, on a copy.
-    private func storeThroughKeyPath(_ value: Any?, into model: M) -> Any? {
+    private func storeThroughKeyPath<M>(_ value: Any?, into model: M) -> Any? {
         var copy = model
         guard storeGeneral(value, into: &copy) else { return nil }
         return keyPathRead(copy)
@@ -170,20 +213,20 @@ struct StructField<M>: @unchecked Sendable {
 
     /// In debug builds, stops when a load disagrees with the key path's read.
     @inline(__always)
-    private func check(_ value: Any?, against model: M) {
+    private func check<M>(_ value: Any?, readFrom model: M) {
         #if DEBUG
-        check(value, against: keyPathRead(model))
+        check(value, equals: keyPathRead(model))
         #endif
     }
 
     @inline(__always)
-    private func check(_ value: Any?, against expected: Any?) {
+    private func check(_ value: Any?, equals expected: Any?) {
         #if DEBUG
         // A broken invariant of this file, not a property of any input: the
         // offset and the closures were made from one key path.
         assert(
             String(reflecting: value) == String(reflecting: expected),
-            "StructField<\(M.self)> at offset \(offset) read \(String(reflecting: value)), the key path \(String(reflecting: expected))")
+            "StructField at offset \(offset) read \(String(reflecting: value)), the key path \(String(reflecting: expected))")
         #endif
     }
 }

@@ -142,14 +142,14 @@ extension JSONAdapter {
             }
         case .object(let members):
             do {
-                guard case .model(let nested) = entry.kind else { throw unexpectedSlot(for: entry) }
+                guard entry.kind == .model, let nested = entry.nested else { throw unexpectedSlot(for: entry) }
                 value = try nested.decodeObject(members)
             } catch {
                 throw transformerError(error, for: entry)
             }
         case .array(let elements):
             do {
-                guard case .models(let nested) = entry.kind else { throw unexpectedSlot(for: entry) }
+                guard entry.kind == .models, let nested = entry.nested else { throw unexpectedSlot(for: entry) }
                 value = try nested.decodeArray(elements)
             } catch {
                 throw transformerError(error, for: entry)

@@ -1,9 +1,9 @@
 import Foundation
 
 /// A `JSONSerializing` model type held by another model's property, as the plan
-/// of the outer type knows it (see ``MappingPlan/Kind``): what the engines need
+/// of the outer type knows it (see ``MappingPlan/Entry/nested``): what the engines need
 /// to read, decode and encode it without knowing its type statically.
-protocol NestedModel: Sendable {
+protocol NestedModel: AnyObject, Sendable {
     /// Reads the object at the scanner's position into one slot per entry of the
     /// nested type's plan; `nil`, having consumed nothing, when the type must be
     /// decoded from its dictionary (see ``JSONAdapter/readsObjects(_:)``).
@@ -29,10 +29,10 @@ extension JSONSerializing {
 }
 
 /// The ``NestedModel`` of `U`.
-struct NestedModelType<U: JSONSerializing>: NestedModel {
+final class NestedModelType<U: JSONSerializing>: NestedModel {
     /// The transformer the elements of an array of `U` that are not objects get:
     /// the one that refuses them (see ``decodeArray(_:)``).
-    private var elementTransformer: ValueTransformer { .model(U.self) }
+    private let elementTransformer = ValueTransformer.model(U.self)
 
     func readObject(from scanner: inout JSONAdapter.MemberScanner, depth: Int) throws(JSONParsingError) -> Slot? {
         let plan = MappingPlan<U>.shared

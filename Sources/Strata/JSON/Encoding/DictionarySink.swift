@@ -23,11 +23,12 @@ struct DictionarySink: JSONSink {
 
     func endObject() {}
 
-    mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ value: Any?) throws {
+    mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ value: consuming Any) throws {
         if let key = entry.singleKey {
-            object[key] = value ?? JSONAdapter.null
+            // Moved in; `updateValue` takes the value itself, where the subscript wraps it in an optional.
+            object.updateValue(consume value, forKey: key)
         } else {
-            try write(value ?? JSONAdapter.null, for: entry)
+            try write(value, for: entry)
         }
     }
 

@@ -25,9 +25,9 @@ struct EmitterSink: JSONSink {
         emitter.endObject(hasMembers: !isFirstMember, depth: depth)
     }
 
-    mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ value: Any?) throws {
+    mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ value: consuming Any) throws {
         writeKey(of: entry)
-        guard let value else { return emitter.writeNull() }
+        let value = consume value
         let depth = self.depth
         try Self.writing(at: entry.errorPath) { () throws(JSONWritingError) in try emitter.write(value, depth: depth + 1) }
     }

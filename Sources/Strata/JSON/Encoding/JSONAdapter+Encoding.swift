@@ -116,33 +116,41 @@ extension JSONAdapter {
         let omitNulls = currentOptions.contains(.omitNulls)
         let included = includedKeys(of: model, in: plan)
         try sink.beginObject(capacity: plan.entries.count)
-        for entry in sink.writesSortedKeys ? plan.entriesSortedByKey : plan.entries {
-            if let included, !included.contains(entry.property.key) { continue }
-            switch entry.kind {
-            case .value:
+        try StructField.withStorage(of: model) { storage in
+            for entry in sink.writesSortedKeys ? plan.entriesSortedByKey : plan.entries {
+                if let included, !included.contains(entry.property.key) { continue }
                 let value: Any?
-                if entry.writesFieldJSON, let field = entry.property.field {
-                    value = field.readJSON(model)
-                } else {
-                    value = try jsonValue(of: entry, in: model)
-                }
-                if value == nil, omitNulls { continue }
-                try sink.writeMember(entry, consume value)
-            case .model(let nested):
-                guard let value = entry.property.read(model) else {
-                    if !omitNulls { try sink.writeMember(entry, nil) }
+                switch entry.kind {
+                case .value:
+                    if let field = entry.jsonField {
+                        value = field.readJSON(storage)
+                    } else {
+                        value = try jsonValue(of: entry, in: model)
+                    }
+                case .model:
+                    guard let nested = entry.nested, let model = entry.property.read(model) else {
+                        value = nil
+                        break
+                    }
+                    try sink.writeMember(entry) { sink in
+                        try nestedEntry(entry) { try nested.encode(model, into: &sink) }
+                    }
+                    continue
+                case .models:
+                    guard let nested = entry.nested, let models = entry.property.read(model) else {
+                        value = nil
+                        break
+                    }
+                    try sink.writeMember(entry) { sink in
+                        try nestedEntry(entry) { try nested.encodeArray(models, into: &sink) }
+                    }
                     continue
                 }
-                try sink.writeMember(entry) { sink in
-                    try nestedEntry(entry) { try nested.encode(value, into: &sink) }
-                }
-            case .models(let nested):
-                guard let value = entry.property.read(model) else {
-                    if !omitNulls { try sink.writeMember(entry, nil) }
-                    continue
-                }
-                try sink.writeMember(entry) { sink in
-                    try nestedEntry(entry) { try nested.encodeArray(value, into: &sink) }
+                // `nil` is written as `null`, or left out with `.omitNulls`.
+                if let value = consume value {
+                    try sink.writeMember(entry, value)
+                } else if !omitNulls {
+                    try sink.writeMember(entry, null)
                 }
             }
         }
@@ -153,7 +161,7 @@ extension JSONAdapter {
     /// a model; errors get the entry's path in front.
     private static func nestedEntry<T: JSONSerializing>(_ entry: MappingPlan<T>.Entry, _ body: () throws -> Void) throws {
         do {
-            if case .model = entry.kind { try nested(body) } else { try body() }
+            if entry.kind == .model { try nested(body) } else { try body() }
         } catch let error as StrataError {
             throw error.prefixed(with: entry.errorPath)
         }

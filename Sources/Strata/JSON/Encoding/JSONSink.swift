@@ -16,8 +16,8 @@ protocol JSONSink {
     mutating func beginObject(capacity: Int) throws
     /// Ends the object ``beginObject(capacity:)`` started.
     mutating func endObject()
-    /// Writes `value`, a JSON value (`nil` for `null`), at the entry's key path.
-    mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ value: Any?) throws
+    /// Writes `value`, a JSON value (`NSNull` for `null`), at the entry's key path.
+    mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ value: consuming Any) throws
     /// Writes a member whose value `body` writes into the sink: a nested model or
     /// array of models.
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, writing body: (inout Self) throws -> Void) throws
