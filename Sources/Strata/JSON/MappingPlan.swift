@@ -211,7 +211,8 @@ enum MappingKind: Sendable {
     static func of(_ type: PropertyType) -> (MappingKind, (any NestedModel)?) {
         switch type.unwrapped {
         case .model(let model as any JSONSerializing.Type): return (.model, model.nested)
-        case .array(.model(let model as any JSONSerializing.Type), _): return (.models, model.nested)
+        case .array(.model(let model as any JSONSerializing.Type), let builder) where builder.isArray:
+            return (.models, model.nested)
         default: return (.value, nil)
         }
     }

@@ -77,7 +77,7 @@ indirect enum PropertyType: @unchecked Sendable {
     var name: String {
         switch self {
         case .optional(let wrapped): return wrapped.name + "?"
-        case .array(let element, _): return "[\(element.name)]"
+        case .array(let element, let builder): return builder.collectionName(of: element.name)
         case .dictionary(let value, _): return "[String: \(value.name)]"
         case .bool: return "Bool"
         case .string: return "String"
@@ -121,14 +121,24 @@ extension Optional: OptionalProtocol {
     }
 }
 
-/// An array type that can be built from loosely typed elements.
+/// A collection type written as a JSON array, and archived as a list, that can be
+/// built from loosely typed elements: `Array` and `Set`.
+///
+/// Everything a collection property does goes through this protocol: the default
+/// JSON transformer, the archive bridge and the setters. Supporting another
+/// collection type is one conformance.
 protocol ArrayBuilding: SendableMetatype {
     static var elementType: Any.Type { get }
-    /// Builds a typed array, or returns the index of the first element that is not
-    /// of the element type.
+    /// Builds a typed collection, or returns the index of the first element that
+    /// is not of the element type.
     static func build(_ elements: [Any?]) -> Result<Any, IndexedCastFailure>
-    /// The elements of an array value of this type, optionals flattened.
+    /// The elements of a collection value of this type, optionals flattened, in
+    /// the order they are written: an array's own, a set's stable order.
     static func elements(of value: Any) -> [Any?]?
+    /// The type's name in messages, given its element type's: `[Int]`, `Set<Int>`.
+    static func collectionName(of element: String) -> String
+    /// Whether the type is `Array` (whose elements keep their order and count).
+    static var isArray: Bool { get }
 }
 
 /// A `[String: T]` dictionary type that can be built from loosely typed values.
@@ -145,6 +155,8 @@ struct KeyedCastFailure: Error { let key: String }
 
 extension Array: ArrayBuilding {
     static var elementType: Any.Type { Element.self }
+    static var isArray: Bool { true }
+    static func collectionName(of element: String) -> String { "[\(element)]" }
 
     static func build(_ elements: [Any?]) -> Result<Any, IndexedCastFailure> {
         var array: [Element] = []
@@ -159,6 +171,44 @@ extension Array: ArrayBuilding {
     static func elements(of value: Any) -> [Any?]? {
         guard let array = value as? [Element] else { return nil }
         return array.map { flatten($0) }
+    }
+}
+
+extension Set: ArrayBuilding {
+    static var elementType: Any.Type { Element.self }
+    static var isArray: Bool { false }
+    static func collectionName(of element: String) -> String { "Set<\(element)>" }
+
+    /// A set of the elements; equal elements (a JSON array may repeat one) count once.
+    static func build(_ elements: [Any?]) -> Result<Any, IndexedCastFailure> {
+        var set = Set(minimumCapacity: elements.count)
+        for (index, element) in elements.enumerated() {
+            guard let typed = cast(element, to: Element.self) else { return .failure(IndexedCastFailure(index: index)) }
+            set.insert(typed)
+        }
+        return .success(set)
+    }
+
+    /// The elements in a stable order, so that the same set is always written the
+    /// same way: ascending for `Comparable` elements (numbers, strings, `UUID`,
+    /// `Date`, enums that are comparable), otherwise by their description.
+    static func elements(of value: Any) -> [Any?]? {
+        guard let set = value as? Set<Element> else { return nil }
+        return StableOrder.sorted(Array(set)).map { flatten($0) }
+    }
+}
+
+/// The order ``ArrayBuilding/elements(of:)`` gives a set's elements.
+enum StableOrder {
+    static func sorted<Element>(_ elements: [Element]) -> [Element] {
+        if let comparable = elements as? [any Comparable], let first = comparable.first {
+            func sortedAs<C: Comparable>(_: C) -> [Element]? {
+                guard let typed = comparable as? [C] else { return nil }
+                return typed.sorted().compactMap { $0 as? Element }
+            }
+            if let sorted = sortedAs(first), sorted.count == elements.count { return sorted }
+        }
+        return elements.map { (element: $0, key: String(reflecting: $0)) }.sorted { $0.key < $1.key }.map(\.element)
     }
 }
 
