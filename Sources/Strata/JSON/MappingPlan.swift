@@ -69,8 +69,23 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
     /// Whether every entry is written at one key of the model's own object (no
     /// dotted or array key paths).
     let isFlat: Bool
-    /// ``entries`` in the order of their JSON keys, for sorted output.
-    let entriesSortedByKey: [Entry]
+    /// What the encode engine does for each entry, in ``entries`` order.
+    let encodeSteps: [EncodeStep]
+    /// ``encodeSteps`` in the order of their JSON keys, for sorted output.
+    let encodeStepsSortedByKey: [EncodeStep]
+
+    /// One entry as the encode engine walks it: what it needs for the common case
+    /// (a value read straight from its field, written at one key) held inline, so
+    /// that a pass retains nothing; anything else goes through the entry.
+    struct EncodeStep: Sendable {
+        /// The entry's single JSON key, or `nil` for a dotted or array-form key path.
+        let jsonKey: String?
+        let propertyKey: String
+        /// Reads the JSON value straight from the model (see ``Entry/jsonField``).
+        let jsonRead: StructField.JSONReader?
+        /// The entry's index in ``entries``.
+        let index: Int
+    }
     /// Why the mapping is unusable, if it is.
     let problem: StrataError?
     /// Which of `M`'s hooks are the protocol's defaults.
@@ -130,7 +145,13 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         self.entries = entries
         self.mappedKeys = mappedKeys
         self.isFlat = entries.allSatisfy { $0.singleKey != nil }
-        self.entriesSortedByKey = entries.sorted { ($0.singleKey ?? "") < ($1.singleKey ?? "") }
+        let steps = entries.indices.map { index in
+            EncodeStep(
+                jsonKey: entries[index].singleKey, propertyKey: entries[index].property.key,
+                jsonRead: entries[index].jsonField?.jsonReader, index: index)
+        }
+        self.encodeSteps = steps
+        self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
         self.requiredEntryIndices = entries.indices.filter { M.requiredPropertyKeys.contains(entries[$0].property.key) }
         self.hasRequiredEntries = !requiredEntryIndices.isEmpty
         let singleKeys = entries.compactMap(\.singleKey)

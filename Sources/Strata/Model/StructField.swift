@@ -114,6 +114,26 @@ final class StructField: @unchecked Sendable {
     /// Whether ``readJSON(_:)`` can give the property's JSON value.
     var readsJSON: Bool { jsonRead != nil }
 
+    /// The field's JSON read as a value (see ``readJSON(_:)``), for loops that
+    /// must not retain the field on every pass; `nil` where ``readsJSON`` is false.
+    var jsonReader: JSONReader? {
+        guard let jsonRead else { return nil }
+        return JSONReader(offset: offset, read: jsonRead)
+    }
+
+    /// A field's JSON read, with the field's offset: made only by ``jsonReader``.
+    struct JSONReader: Sendable {
+        fileprivate let offset: Int
+        fileprivate let read: FastAccessors.Load
+
+        /// The JSON value of the field in `storage`, the storage of a model of the
+        /// type the field was made for.
+        @inline(__always)
+        func callAsFunction(_ storage: Storage) -> Any? {
+            read(storage.base, offset)
+        }
+    }
+
     /// A model's storage, for reading several of its fields in a row: see
     /// ``withStorage(of:_:)``.
     struct Storage {

@@ -108,6 +108,11 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         guard let models = value as? [U] else {
             throw StrataError(.typeMismatch, "Expected an array of \(U.self), found \(describe(value)).")
         }
-        try JSONAdapter.encode(models, into: &sink)
+        // Each element one nesting level deeper, as the array transformer writes it.
+        try sink.writeArray(count: models.count) { sink, index in
+            try StrataError.at([.index(index)], wrapping: .unsupportedValue, "Cannot write the value") {
+                try JSONAdapter.nested { try JSONAdapter.encode(models[index], into: &sink) }
+            }
+        }
     }
 }

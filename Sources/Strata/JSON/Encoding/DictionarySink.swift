@@ -32,6 +32,10 @@ struct DictionarySink: JSONSink {
         }
     }
 
+    mutating func writeMember(key: String, _ value: consuming Any) {
+        object.updateValue(consume value, forKey: key)
+    }
+
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, writing body: (inout DictionarySink) throws -> Void) throws {
         var nested = DictionarySink()
         try body(&nested)

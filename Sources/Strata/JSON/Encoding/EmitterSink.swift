@@ -32,6 +32,14 @@ struct EmitterSink: JSONSink {
         try Self.writing(at: entry.errorPath) { () throws(JSONWritingError) in try emitter.write(value, depth: depth + 1) }
     }
 
+    mutating func writeMember(key: String, _ value: consuming Any) throws {
+        emitter.writeKey(key, first: isFirstMember, depth: depth)
+        isFirstMember = false
+        let value = consume value
+        let depth = self.depth
+        try Self.writing(at: [.key(key)]) { () throws(JSONWritingError) in try emitter.write(value, depth: depth + 1) }
+    }
+
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, writing body: (inout EmitterSink) throws -> Void) throws {
         writeKey(of: entry)
         depth += 1

@@ -116,54 +116,59 @@ extension JSONAdapter {
         let omitNulls = currentOptions.contains(.omitNulls)
         let included = includedKeys(of: model, in: plan)
         try sink.beginObject(capacity: plan.entries.count)
+        let steps = sink.writesSortedKeys ? plan.encodeStepsSortedByKey : plan.encodeSteps
         try StructField.withStorage(of: model) { storage in
-            for entry in sink.writesSortedKeys ? plan.entriesSortedByKey : plan.entries {
-                if let included, !included.contains(entry.property.key) { continue }
-                let value: Any?
-                switch entry.kind {
-                case .value:
-                    if let field = entry.jsonField {
-                        value = field.readJSON(storage)
-                    } else {
-                        value = try jsonValue(of: entry, in: model)
+            // Walked through the buffer, each step used in place: a pass retains nothing.
+            try steps.withUnsafeBufferPointer { steps in
+                for index in steps.indices {
+                    if let included, !included.contains(steps[index].propertyKey) { continue }
+                    // The common case: a value read straight from its field, at one key.
+                    if let read = steps[index].jsonRead, let key = steps[index].jsonKey {
+                        if let value = read(storage) {
+                            try sink.writeMember(key: key, value)
+                        } else if !omitNulls {
+                            try sink.writeMember(key: key, null)
+                        }
+                        continue
                     }
-                case .model:
-                    guard let nested = entry.nested, let model = entry.property.read(model) else {
-                        value = nil
-                        break
-                    }
-                    try sink.writeMember(entry) { sink in
-                        try nestedEntry(entry) { try nested.encode(model, into: &sink) }
-                    }
-                    continue
-                case .models:
-                    guard let nested = entry.nested, let models = entry.property.read(model) else {
-                        value = nil
-                        break
-                    }
-                    try sink.writeMember(entry) { sink in
-                        try nestedEntry(entry) { try nested.encodeArray(models, into: &sink) }
-                    }
-                    continue
-                }
-                // `nil` is written as `null`, or left out with `.omitNulls`.
-                if let value = consume value {
-                    try sink.writeMember(entry, value)
-                } else if !omitNulls {
-                    try sink.writeMember(entry, null)
+                    try encodeEntry(plan.entries[steps[index].index], of: model, omitNulls: omitNulls, into: &sink)
                 }
             }
         }
         sink.endObject()
     }
 
-    /// Runs the write of an entry's nested model(s), one nesting level deeper for
-    /// a model; errors get the entry's path in front.
-    private static func nestedEntry<T: JSONSerializing>(_ entry: MappingPlan<T>.Entry, _ body: () throws -> Void) throws {
-        do {
-            if entry.kind == .model { try nested(body) } else { try body() }
-        } catch let error as StrataError {
-            throw error.prefixed(with: entry.errorPath)
+    /// Writes one entry the general way: its JSON value read, reverse-transformed
+    /// and checked, or its nested model(s) written recursively.
+    private static func encodeEntry<T: JSONSerializing, Sink: JSONSink>(
+        _ entry: MappingPlan<T>.Entry, of model: T, omitNulls: Bool, into sink: inout Sink
+    ) throws {
+        let value: Any?
+        switch entry.kind {
+        case .value:
+            value = try jsonValue(of: entry, in: model)
+        case .model, .models:
+            guard let nested = entry.nested, let nestedValue = entry.property.read(model) else {
+                value = nil
+                break
+            }
+            return try sink.writeMember(entry) { sink in
+                do {
+                    if entry.kind == .model {
+                        try self.nested { try nested.encode(nestedValue, into: &sink) }
+                    } else {
+                        try nested.encodeArray(nestedValue, into: &sink)
+                    }
+                } catch let error as StrataError {
+                    throw error.prefixed(with: entry.errorPath)
+                }
+            }
+        }
+        // `nil` is written as `null`, or left out with `.omitNulls`.
+        if let value = consume value {
+            try sink.writeMember(entry, value)
+        } else if !omitNulls {
+            try sink.writeMember(entry, null)
         }
     }
 

@@ -18,6 +18,8 @@ protocol JSONSink {
     mutating func endObject()
     /// Writes `value`, a JSON value (`NSNull` for `null`), at the entry's key path.
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ value: consuming Any) throws
+    /// Writes `value`, a JSON value, at `key` of the object.
+    mutating func writeMember(key: String, _ value: consuming Any) throws
     /// Writes a member whose value `body` writes into the sink: a nested model or
     /// array of models.
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, writing body: (inout Self) throws -> Void) throws
