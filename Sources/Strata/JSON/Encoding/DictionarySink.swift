@@ -5,7 +5,6 @@ import Foundation
 /// objects.
 struct DictionarySink: JSONSink {
     static var writesKeyPaths: Bool { true }
-    var writesSortedKeys: Bool { false }
 
     /// The object written by the last ``beginObject(capacity:)``, or given to ``writeObject(_:)``.
     private(set) var object: [String: Any] = [:]

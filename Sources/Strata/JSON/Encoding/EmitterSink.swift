@@ -3,7 +3,6 @@
 /// hands it the dictionary of any other model.
 struct EmitterSink: JSONSink {
     static var writesKeyPaths: Bool { false }
-    var writesSortedKeys: Bool { emitter.writesSortedKeys }
 
     /// The bytes written so far.
     private(set) var emitter: JSONEmitter

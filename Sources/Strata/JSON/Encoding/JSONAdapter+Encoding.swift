@@ -116,7 +116,9 @@ extension JSONAdapter {
         let omitNulls = currentOptions.contains(.omitNulls)
         let included = includedKeys(of: model, in: plan)
         try sink.beginObject(capacity: plan.entries.count)
-        let steps = sink.writesSortedKeys ? plan.encodeStepsSortedByKey : plan.encodeSteps
+        // The order is the options', not the sink's: hooks of nested models run in
+        // the same order whichever sink is written.
+        let steps = currentOptions.contains(.sortedKeys) ? plan.encodeStepsSortedByKey : plan.encodeSteps
         try StructField.withStorage(of: model) { storage in
             // Walked through the buffer, each step used in place: a pass retains nothing.
             try steps.withUnsafeBufferPointer { steps in

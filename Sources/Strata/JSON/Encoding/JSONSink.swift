@@ -9,8 +9,6 @@ protocol JSONSink {
     /// Whether the sink writes dotted and array-form key paths itself. A sink that
     /// does not is given the dictionary of a model whose plan is not flat.
     static var writesKeyPaths: Bool { get }
-    /// Whether members are written in the order of their keys.
-    var writesSortedKeys: Bool { get }
 
     /// Starts the object of a model with `capacity` members at most.
     mutating func beginObject(capacity: Int) throws
