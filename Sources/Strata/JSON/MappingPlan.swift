@@ -71,21 +71,11 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
     let isFlat: Bool
     /// What the encode engine does for each entry, in ``entries`` order.
     let encodeSteps: [EncodeStep]
+    /// How the scanner source reads each entry's value, in ``entries`` order.
+    let memberReads: [MemberRead]
     /// ``encodeSteps`` in the order of their JSON keys, for sorted output.
     let encodeStepsSortedByKey: [EncodeStep]
 
-    /// One entry as the encode engine walks it: what it needs for the common case
-    /// (a value read straight from its field, written at one key) held inline, so
-    /// that a pass retains nothing; anything else goes through the entry.
-    struct EncodeStep: Sendable {
-        /// The entry's single JSON key, or `nil` for a dotted or array-form key path.
-        let jsonKey: String?
-        let propertyKey: String
-        /// Reads the JSON value straight from the model (see ``Entry/jsonField``).
-        let jsonRead: StructField.JSONReader?
-        /// The entry's index in ``entries``.
-        let index: Int
-    }
     /// Why the mapping is unusable, if it is.
     let problem: StrataError?
     /// Which of `M`'s hooks are the protocol's defaults.
@@ -151,6 +141,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
                 jsonRead: entries[index].jsonField?.jsonReader, index: index)
         }
         self.encodeSteps = steps
+        self.memberReads = entries.map { MemberRead(kind: $0.kind, nested: $0.nested) }
         self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
         self.requiredEntryIndices = entries.indices.filter { M.requiredPropertyKeys.contains(entries[$0].property.key) }
         self.hasRequiredEntries = !requiredEntryIndices.isEmpty
@@ -237,4 +228,29 @@ enum MappingKind: Sendable {
         default: return (.value, nil)
         }
     }
+}
+
+/// One entry as the encode engine walks it: what it needs for the common case
+/// (a value read straight from its field, written at one key) held inline, so
+/// that a pass retains nothing; anything else goes through the entry.
+///
+/// Not nested in the generic plan (nor is ``MemberRead``): in unspecialised
+/// code, each access to an array of a generic type's elements looks its
+/// metadata up at run time.
+struct EncodeStep: Sendable {
+    /// The entry's single JSON key, or `nil` for a dotted or array-form key path.
+    let jsonKey: String?
+    let propertyKey: String
+    /// Reads the JSON value straight from the model (see ``Entry/jsonField``).
+    let jsonRead: StructField.JSONReader?
+    /// The entry's index in ``entries``.
+    let index: Int
+}
+
+/// How the scanner source reads one entry's value (see
+/// ``JSONAdapter/readObject(_:keys:from:depth:)``): a nested model or array of
+/// models into slots of its own, anything else as a JSON value.
+struct MemberRead: Sendable {
+    let kind: MappingKind
+    let nested: (any NestedModel)?
 }

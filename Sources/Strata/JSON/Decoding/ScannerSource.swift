@@ -107,7 +107,7 @@ extension JSONAdapter {
                 continue
             }
             hint = index + 1
-            slots[index] = try readValue(of: plan.entries[index], from: &scanner, depth: depth)
+            slots[index] = try readValue(of: plan.memberReads[index], from: &scanner, depth: depth)
         } while try scanner.nextMember()
         return slots
     }
@@ -115,11 +115,11 @@ extension JSONAdapter {
     /// Reads one mapped member's value: a nested model or array of models into
     /// slots of its own where its type allows, anything else as a JSON value.
     @inline(__always)
-    private static func readValue<T: JSONSerializing>(
-        of entry: MappingPlan<T>.Entry, from scanner: inout MemberScanner, depth: Int
+    private static func readValue(
+        of read: MemberRead, from scanner: inout MemberScanner, depth: Int
     ) throws(JSONParsingError) -> Slot {
-        if let nested = entry.nested {
-            switch entry.kind {
+        if let nested = read.nested {
+            switch read.kind {
             case .value: break
             case .model: if let slot = try nested.readObject(from: &scanner, depth: depth) { return slot }
             case .models: if let slot = try nested.readArray(from: &scanner, depth: depth) { return slot }
