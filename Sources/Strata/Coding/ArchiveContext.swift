@@ -1,7 +1,5 @@
 import Foundation
 
-import Synchronization
-
 /// State shared by the objects of one archiving or unarchiving run.
 ///
 /// `NSCoding` calls `encode(with:)` and `init(coder:)` without a way to pass
@@ -16,7 +14,7 @@ enum ArchiveContext {
     @TaskLocal static var session: EncodingSession?
 
     /// The decoding state of each coder that is decoding Strata objects.
-    private static let decodingStates = Mutex<[ObjectIdentifier: DecodingState]>([:])
+    private static let decodingStates = Locked<[ObjectIdentifier: DecodingState]>([:])
 
     private static func state(of coder: NSCoder) -> DecodingState? {
         decodingStates.withLock { $0[ObjectIdentifier(coder)] }

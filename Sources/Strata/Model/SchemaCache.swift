@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A process-wide cache of the per-type artefacts Strata builds once: model
 /// schemas and JSON mappings. Entries are immutable and never evicted (there is
 /// one per model type and kind).
@@ -17,7 +15,7 @@ enum SchemaCache {
         let kind: Kind
     }
 
-    private static let entries = Mutex<[Key: any AnyObject & Sendable]>([:])
+    private static let entries = Locked<[Key: any AnyObject & Sendable]>([:])
 
     /// Returns the cached `kind` artefact of `model`, building it with `make` the
     /// first time.

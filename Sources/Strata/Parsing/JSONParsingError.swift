@@ -38,7 +38,8 @@ public struct JSONParsingError: Error, CustomStringConvertible, Equatable, Senda
         case unpairedSurrogate(UInt16)
         /// A number that breaks the RFC 8259 grammar; `reason` says how.
         case invalidNumber(reason: String)
-        /// A number whose magnitude is too large for a `Double` (for example `1e400`), or an integer too large for `Decimal`.
+        /// A number whose magnitude is too large for a `Double`: `1e400`, or an integer above about `1.8e308`
+        /// (integers beyond `Decimal` but within a `Double`'s range are read as `Double`s).
         case numberOutOfRange(String)
         /// Arrays and objects are nested deeper than the configured limit.
         case maximumDepthExceeded(Int)
@@ -93,8 +94,7 @@ public struct JSONParsingError: Error, CustomStringConvertible, Equatable, Senda
         case .invalidNumber(let reason):
             return "Invalid number \(location); \(reason)."
         case .numberOutOfRange(let text):
-            let isInteger = !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
-            return "Number \(text) \(location) is too large to be represented as a \(isInteger ? "Decimal" : "Double")."
+            return "Number \(text) \(location) is too large to be represented as a Double."
         case .maximumDepthExceeded(let limit):
             return "Arrays and objects are nested more than \(limit) levels deep \(location); flatten the document or raise maximumDepth."
         case .topLevelContainerRequired:

@@ -16,11 +16,15 @@ import Foundation
 /// - A `\u` escape naming an unpaired UTF-16 surrogate is rejected (Swift strings
 ///   cannot hold one, and replacing it would silently change the data).
 /// - Duplicate object keys: the last one wins.
-/// - A number too large for a `Double` (`1e400`) is rejected; one too small
-///   becomes `0` or a subnormal, as `strtod` rounds it.
+/// - A number too large for a `Double` (`1e400`, or an integer above about
+///   `1.8e308`) is rejected, as `JSONSerialization` rejects it: no value of any type
+///   would hold it. One too small becomes `0` or a subnormal, as `strtod` rounds it.
 /// - Integers beyond `UInt64` are `Decimal`s while `Decimal` holds every digit
-///   (up to `UInt128.max`); larger ones are `Double`s, which makes plain that the
-///   value is approximate, so no integer type receives rounded digits.
+///   as written (its 128-bit mantissa holds 38 significant digits, and its range
+///   ends near `3.4e165`); larger ones, such as
+///   `1` followed by 170 zeros, are the nearest `Double`s, as `JSONSerialization`
+///   reads them, which makes plain that the value is approximate, so no integer
+///   type receives rounded digits.
 /// - Arrays and objects may nest ``defaultMaximumDepth`` levels deep; deeper
 ///   input throws ``JSONParsingError/Kind/maximumDepthExceeded(_:)`` instead of
 ///   exhausting the stack (the parser is not recursive).

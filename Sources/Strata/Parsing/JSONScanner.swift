@@ -537,15 +537,18 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                 }
             }
             let text = numberText(from: start, to: position)
-            guard let decimal = Decimal(string: text, locale: nil), !decimal.isNaN else {
+            // A Decimal only while it holds every digit as written.
+            if let decimal = Decimal(string: text, locale: nil), !decimal.isNaN, decimal.description == text {
+                return builder.bigInteger(decimal)
+            }
+            // Past Decimal's 128-bit mantissa the digits would be rounded, and past its
+            // range (about 3.4e165) it has no value at all: a Double says plainly that the
+            // value is approximate (no integer type can hold it), as JSONSerialization
+            // reads it. Only an integer too large for a Double too is refused.
+            guard let approximate = Double(text), approximate.isFinite else {
                 throw makeError(.numberOutOfRange(text), at: start)
             }
-            // Past Decimal's 128-bit mantissa the digits would be rounded; a Double says
-            // plainly that the value is approximate (and no integer type can hold it).
-            if decimal.description != text, let approximate = Double(text), approximate.isFinite {
-                return builder.double(approximate)
-            }
-            return builder.bigInteger(decimal)
+            return builder.double(approximate)
         }
 
         // Exact fast path (Clinger): mantissa and power of ten are both exact doubles.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 extension ValueTransformer {
     /// `String` ↔ `URL`. A string that is not a URL is an error.
@@ -84,8 +83,8 @@ extension ValueTransformer {
         formatter.locale = locale
         formatter.timeZone = timeZone
         formatter.dateFormat = format
-        // DateFormatter is not Sendable; the mutex gives one caller at a time.
-        let locked = Mutex(formatter)
+        // DateFormatter is not Sendable; the lock gives one caller at a time.
+        let locked = Locked(formatter)
         return ValueTransformer(
             { (text: String) throws -> Date in
                 guard let date = locked.withLock({ $0.date(from: text) }) else {
@@ -107,7 +106,7 @@ extension ValueTransformer {
         formatter.numberStyle = style
         formatter.locale = locale
         formatter.generatesDecimalNumbers = true
-        let locked = Mutex(formatter)
+        let locked = Locked(formatter)
         return ValueTransformer(
             { (text: String) throws -> NSNumber in
                 guard let number = locked.withLock({ $0.number(from: text) }) else {

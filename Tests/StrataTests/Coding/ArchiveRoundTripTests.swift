@@ -73,6 +73,7 @@ extension CodingTests {
             let child = Node(name: "child")
             root.children = [child]
             child.children = [root]
+            defer { child.children = [] }  // breaks the cycle, which would otherwise leak
             let error = try #require(throws: StrataError.self) { try ModelArchiver.archivedData(with: root) }
             #expect(error.code == .unsupportedValue)
             #expect(error.pathDescription == "children[0].children[0]")

@@ -47,6 +47,7 @@ extension CodingTests {
             let child = Node(name: "child")
             root.children = [child]
             child.children = [root]
+            defer { child.children = [] }  // breaks the cycle, which would otherwise leak
             let archiver = NSKeyedArchiver(requiringSecureCoding: true)
             let error = try #require(throws: StrataError.self) { try archiver.encodeModel(root, forKey: "root") }
             archiver.finishEncoding()

@@ -8,7 +8,8 @@ import Foundation
 /// other dynamic type becomes ``other(_:)`` naming it, so a wrong representation
 /// (an `NSNumber` where a `Bool` belongs, an `Int` where a `Double` belongs) makes
 /// two shapes unequal. Doubles compare by bit pattern, so `-0.0` differs from `0.0`.
-indirect enum JSONShape: Equatable, Sendable, CustomStringConvertible {
+/// Not `indirect`: arrays and dictionaries already hold their elements out of line.
+enum JSONShape: Equatable, Sendable, CustomStringConvertible {
     case string(String)
     case bool(Bool)
     case signed(Int64)
