@@ -100,5 +100,5 @@ final class ModelHooks: Sendable {
     private static let activeProbes = Atomic<Int>(0)
     /// Every (type, hook) whose default ran while a probe was listening. At most one
     /// per model type and hook.
-    private static let notes = Mutex<Set<Note>>([])
+    private static let notes = Locked<Set<Note>>([])
 }
