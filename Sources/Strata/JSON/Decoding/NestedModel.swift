@@ -33,6 +33,8 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     /// The transformer the elements of an array of `U` that are not objects get:
     /// the one that refuses them (see ``decodeArray(_:)``).
     private let elementTransformer = ValueTransformer.model(U.self)
+    /// `U` as an element type, for the same errors.
+    private let elementType = PropertyType.model(U.self)
 
     func readObject(from scanner: inout JSONAdapter.MemberScanner, depth: Int) throws(JSONParsingError) -> Slot? {
         let plan = MappingPlan<U>.shared
@@ -83,7 +85,7 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
                 // Not an object: converted as the array transformer converts it, which refuses it.
                 let value = value ?? NSNull()
                 let converted = try DefaultTransformers.convert(
-                    value, with: elementTransformer, element: .model(U.self), at: .index(index))
+                    value, with: elementTransformer, element: elementType, at: .index(index))
                 guard let model = converted as? U else { throw elementMismatch(value, at: index) }
                 models.append(model)
             case .missing, .array:
