@@ -35,45 +35,6 @@ enum ArchiveFormat {
     /// no decode can meet a class outside this set.
     static let decodableClasses: [AnyClass] = [ArchivedModel.self, ArchivedCollection.self, NSString.self, NSData.self]
 
-    /// Why a value of `type` cannot be archived, or `nil` when it can. Nested
-    /// models are checked when they are archived, by their own plan.
-    static func problem(with type: PropertyType) -> String? {
-        switch type {
-        case .optional(let wrapped): return problem(with: wrapped)
-        case .array(let element, _): return problem(with: element)
-        case .dictionary(let value, _): return problem(with: value)
-        case .bool, .string, .integer, .decimal, .url, .uuid, .date, .data: return nil
-        case .floatingPoint(let floating):
-            return floating.significandBitCount <= Double.significandBitCount
-                && floating.exponentBitCount <= Double.exponentBitCount
-                ? nil : "\(floating) is wider than Double, and would lose precision"
-        case .rawRepresentable(_, let raw):
-            return problem(with: raw).map { "its raw value cannot be archived: \($0)" }
-        case .model(let model):
-            return model is any SecureCodingModel.Type
-                ? nil : "\(model) is a Model but not a SecureCodingModel; conform it to SecureCodingModel"
-        case .other(let other):
-            return "\(other) is not a type Strata can archive"
-        }
-    }
-
-    /// The kind of value Strata stores for a value of `type` (see
-    /// ``ArchivedValueCoding``); `nil` for a type it cannot archive.
-    static func storedKind(of type: PropertyType) -> ArchiveLayout.Kind? {
-        switch type {
-        case .optional(let wrapped): return storedKind(of: wrapped)
-        case .bool: return .bool
-        case .integer(let integer): return integer.bitWidth > 64 ? .string : .integer
-        case .floatingPoint, .date: return .real
-        case .string, .url, .uuid, .decimal: return .string
-        case .data: return .data
-        case .rawRepresentable(_, let raw): return storedKind(of: raw)
-        case .model: return .model
-        case .array, .dictionary: return .collection
-        case .other: return nil
-        }
-    }
-
     /// Calls `visit` for `type` and every type it contains: the wrapped type of an
     /// optional, the elements of a collection, the raw type of a raw-representable
     /// type, and the archived property types of a nested ``SecureCodingModel``
@@ -84,21 +45,14 @@ enum ArchiveFormat {
         _ visit: (PropertyType, [StrataError.PathComponent]) -> Void
     ) {
         visit(type, path)
-        switch type {
-        case .optional(let wrapped):
-            walk(wrapped, path: path, visited: &visited, visit)
-        case .array(let element, _), .dictionary(let element, _):
-            walk(element, path: path, visited: &visited, visit)
-        case .rawRepresentable(_, let raw):
-            walk(raw, path: path, visited: &visited, visit)
-        case .model(let model):
-            guard let coding = model as? any SecureCodingModel.Type, visited.insert(ObjectIdentifier(model)).inserted
-            else { return }
-            for (key, propertyType) in coding.archivedProperties {
-                walk(propertyType, path: path + [.key(key)], visited: &visited, visit)
-            }
-        case .bool, .string, .integer, .floatingPoint, .decimal, .url, .uuid, .date, .data, .other:
-            return
+        for component in type.archivedComponents {
+            walk(component, path: path, visited: &visited, visit)
+        }
+        guard case .model(let model) = type, let coding = model as? any SecureCodingModel.Type,
+            visited.insert(ObjectIdentifier(model)).inserted
+        else { return }
+        for (key, propertyType) in coding.archivedProperties {
+            walk(propertyType, path: path + [.key(key)], visited: &visited, visit)
         }
     }
 
@@ -108,9 +62,9 @@ enum ArchiveFormat {
         var classes: Set<String> = []
         var visited: Set<ObjectIdentifier> = []
         walk(.model(M.self), visited: &visited) { type, _ in
-            switch type {
-            case .model: classes.insert(modelClassName)
-            case .array, .dictionary: classes.insert(collectionClassName)
+            switch type.archivedKind {
+            case .model?: classes.insert(modelClassName)
+            case .collection?: classes.insert(collectionClassName)
             default: break
             }
         }

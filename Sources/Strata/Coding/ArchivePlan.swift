@@ -68,7 +68,7 @@ final class ArchivePlan<M: SecureCodingModel>: Sendable {
                 problems.append(
                     "'\(property.key)' is read-only (a let or computed property), so it cannot be decoded; "
                         + "mark it .excluded in encodingBehaviorsByPropertyKey.")
-            } else if let problem = ArchiveFormat.problem(with: property.type) {
+            } else if let problem = property.type.archiveProblem {
                 problems.append(
                     "'\(property.key)' has type \(property.type.name), which cannot be archived: \(problem). "
                         + "Mark it .excluded in encodingBehaviorsByPropertyKey, or change its type.")

@@ -27,10 +27,9 @@ enum ArchivedValueCoding {
             try encodeFloatingPoint(floating, value, forKey: key, into: coder)
         case .string:
             coder.encode(try typed(value, String.self, type) as NSString, forKey: key)
-        case .url:
-            coder.encode(try typed(value, URL.self, type).absoluteString as NSString, forKey: key)
-        case .uuid:
-            coder.encode(try typed(value, UUID.self, type).uuidString as NSString, forKey: key)
+        case .url, .uuid:
+            guard let text = type.textForm?.text(value) else { throw mismatch(type, value) }
+            coder.encode(text as NSString, forKey: key)
         case .decimal:
             coder.encode(try typed(value, Decimal.self, type).description as NSString, forKey: key)
         case .date:
@@ -73,12 +72,12 @@ enum ArchivedValueCoding {
     /// Absent keys are checked with `containsValue(forKey:)` before any decode:
     /// on Linux, decoding an absent object key poisons the whole unarchiver. In an
     /// archive checked by ``ArchiveValidator``, the key must store the kind of
-    /// value Strata writes for `type` (``ArchiveFormat/storedKind(of:)``): the
+    /// value Strata writes for `type` (``PropertyType/archivedKind``): the
     /// typed coder calls would read any other kind as a silently wrong value.
     static func decode(_ type: PropertyType, forKey key: String, from coder: NSCoder) throws -> Any? {
         guard coder.containsValue(forKey: key) else { return nil }
         let type = type.unwrapped
-        guard let kind = ArchiveFormat.storedKind(of: type) else { throw notArchivable(type) }
+        guard let kind = type.archivedKind else { throw notArchivable(type) }
         var child: ArchiveCursor?
         if let cursor = ArchiveContext.cursor(of: coder) {
             child = cursor.child(try cursor.check(kind, forKey: key, as: type.name))
@@ -140,10 +139,8 @@ enum ArchivedValueCoding {
             return try decodeFloatingPoint(floating, forKey: key, from: coder)
         case .string:
             return try decodeString(forKey: key, from: coder, as: type)
-        case .url:
-            return try decodeText(forKey: key, from: coder, as: type) { URL(string: $0) }
-        case .uuid:
-            return try decodeText(forKey: key, from: coder, as: type) { UUID(uuidString: $0) }
+        case .url, .uuid:
+            return try decodeText(forKey: key, from: coder, as: type) { type.textForm?.value($0) }
         case .decimal:
             return try decodeText(forKey: key, from: coder, as: type, exactDecimal)
         case .date:

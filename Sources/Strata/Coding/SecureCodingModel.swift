@@ -122,7 +122,7 @@ extension SecureCodingModel {
     ///   when the archived value is not a `T`.
     public static func decodedValue<T>(of type: T.Type, forKey key: String, with coder: NSCoder) throws -> T? {
         let propertyType = PropertyType(T.self)
-        if let problem = ArchiveFormat.problem(with: propertyType) {
+        if let problem = propertyType.archiveProblem {
             throw StrataError(.unsupportedValue, "Strata cannot archive \(propertyType.name): \(problem)", path: [.key(key)])
         }
         guard let value = try ArchivedValueCoding.decode(propertyType, forKey: key, from: coder) else { return nil }

@@ -44,7 +44,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
             self.isCustomTransformer = isCustomTransformer
             self.checksWrittenValue = checksWrittenValue
             self.errorPath = keyPath.isMultiple ? [.key(keyPath.description)] : keyPath.paths[0].segments.map { .key($0) }
-            (kind, nested) = isCustomTransformer ? (.value, nil) : MappingKind.of(property.type)
+            (kind, nested) = isCustomTransformer ? (.value, nil) : property.type.mappingKind
             let fixedConversion: Bool
             switch property.type {
             case .url, .uuid, .optional(.url), .optional(.uuid), .rawRepresentable: fixedConversion = !isCustomTransformer
@@ -114,7 +114,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
                 continue
             }
             let custom = M.jsonTransformer(forKey: property.key)
-            if custom == nil, let model = Self.modelWithoutMapping(in: property.type) {
+            if custom == nil, let model = property.type.modelWithoutJSONMapping {
                 problems.append(
                     "'\(property.key)' holds \(model), a Model that is not JSONSerializing: "
                         + "conform \(model) to JSONSerializing, or give '\(property.key)' a transformer.")
@@ -123,9 +123,9 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
             entries.append(Entry(
                 property: property,
                 keyPath: keyPath,
-                transformer: custom ?? DefaultTransformers.forProperty(of: property.type),
+                transformer: custom ?? property.type.defaultPropertyTransformer,
                 isCustomTransformer: custom != nil,
-                checksWrittenValue: custom != nil || Self.mayBeUnrepresentable(property.type)))
+                checksWrittenValue: custom != nil || property.type.mayBeUnrepresentableInJSON))
         }
         problems += Self.overlaps(in: entries)
         let mappedKeys = Set(entries.map(\.property.key))
@@ -171,28 +171,6 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         return problems
     }
 
-    /// The first model type inside `type` (through optionals and collections) that
-    /// has no JSON mapping, which no default transformer can read or write.
-    private static func modelWithoutMapping(in type: PropertyType) -> String? {
-        switch type {
-        case .optional(let wrapped): return modelWithoutMapping(in: wrapped)
-        case .array(let element, _), .dictionary(let element, _): return modelWithoutMapping(in: element)
-        case .model(let model): return model is any JSONSerializing.Type ? nil : String(describing: model)
-        default: return nil
-        }
-    }
-
-    /// Whether a value of `type`, written without a custom transformer, may be one
-    /// JSON cannot represent.
-    private static func mayBeUnrepresentable(_ type: PropertyType) -> Bool {
-        switch type.unwrapped {
-        case .bool, .string, .integer, .url, .uuid, .model: return false
-        case .rawRepresentable(_, let raw): return mayBeUnrepresentable(raw)
-        case .array(let element, _), .dictionary(let element, _): return mayBeUnrepresentable(element)
-        case .floatingPoint, .decimal, .date, .data, .other, .optional: return true
-        }
-    }
-
     /// Describes what is wrong with `keyPath`, or returns `nil` when it is usable.
     private static func invalidPath(in keyPath: JSONKeyPath) -> String? {
         if keyPath.paths.isEmpty { return "an empty list of key paths" }
@@ -217,17 +195,6 @@ enum MappingKind: Sendable {
     case model
     /// An array of `JSONSerializing` models with its default transformer.
     case models
-
-    /// The kind of a property of `type` with its default transformer, and the
-    /// nested model type it holds, if any.
-    static func of(_ type: PropertyType) -> (MappingKind, (any NestedModel)?) {
-        switch type.unwrapped {
-        case .model(let model as any JSONSerializing.Type): return (.model, model.nested)
-        case .array(.model(let model as any JSONSerializing.Type), let builder) where builder.isArray:
-            return (.models, model.nested)
-        default: return (.value, nil)
-        }
-    }
 }
 
 /// One entry as the encode engine walks it: what it needs for the common case

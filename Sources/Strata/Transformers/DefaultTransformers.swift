@@ -1,41 +1,11 @@
 import Foundation
 
-/// The transformers Strata uses when a JSON-mapped property has none of its own,
-/// chosen by the property's type.
+/// The default transformers' implementations: for scalars, enums, arrays and
+/// `[String: T]` dictionaries. Which one a type gets is decided in
+/// `ValueRepresentation.swift` (``PropertyType/defaultValueTransformer``).
 enum DefaultTransformers {
-    /// The transformer for a property of `type`, or `nil` when the validated setter
-    /// alone does the job (strings, booleans and numbers at the top level, and
-    /// types with no default, whose JSON value is stored as it is).
-    static func forProperty(of type: PropertyType) -> ValueTransformer? {
-        switch type.unwrapped {
-        case .bool, .string, .integer, .floatingPoint, .decimal, .date, .data, .other:
-            return nil
-        default:
-            return forValue(of: type.unwrapped)
-        }
-    }
-
-    /// The transformer for a value of `type` anywhere: a property, an array element,
-    /// a dictionary value. Scalars are checked here too, so that an element's error
-    /// names its index.
-    static func forValue(of type: PropertyType) -> ValueTransformer? {
-        switch type {
-        case .optional(let wrapped): return forValue(of: wrapped)
-        case .bool, .string, .integer, .floatingPoint, .decimal: return scalar(type)
-        case .url: return .url
-        case .uuid: return .uuid
-        case .date, .data, .other: return nil
-        case .rawRepresentable(let enumType, let raw): return rawRepresentable(enumType, raw: raw)
-        case .model(let modelType):
-            guard let serializable = modelType as? any JSONSerializing.Type else { return nil }
-            return .anyModel(serializable)
-        case .array(let element, let builder): return array(element: element, builder: builder)
-        case .dictionary(let value, let builder): return dictionary(value: value, builder: builder)
-        }
-    }
-
     /// Strings, booleans and numbers: checked exactly, written back as they are.
-    private static func scalar(_ type: PropertyType) -> ValueTransformer {
+    static func scalar(_ type: PropertyType) -> ValueTransformer {
         ValueTransformer(
             forward: { value in
                 guard let value else { return nil }
@@ -49,7 +19,7 @@ enum DefaultTransformers {
             reverse: { value in try value.map(jsonRepresentable) })
     }
 
-    private static func rawRepresentable(_ enumType: any RawRepresentable.Type, raw: PropertyType) -> ValueTransformer {
+    static func rawRepresentable(_ enumType: any RawRepresentable.Type, raw: PropertyType) -> ValueTransformer {
         func make<R: RawRepresentable>(_: R.Type) -> ValueTransformer {
             let conversion = RawValueConversion<R>(raw: raw)
             return ValueTransformer(forward: conversion.value(from:), reverse: conversion.rawValue(of:))
@@ -57,8 +27,8 @@ enum DefaultTransformers {
         return make(enumType)
     }
 
-    private static func array(element: PropertyType, builder: any ArrayBuilding.Type) -> ValueTransformer {
-        let elementTransformer = forValue(of: element)
+    static func array(element: PropertyType, builder: any ArrayBuilding.Type) -> ValueTransformer {
+        let elementTransformer = element.defaultValueTransformer
         return ValueTransformer(
             forward: { value in
                 guard let value else { return nil }
@@ -92,8 +62,8 @@ enum DefaultTransformers {
             })
     }
 
-    private static func dictionary(value element: PropertyType, builder: any DictionaryBuilding.Type) -> ValueTransformer {
-        let valueTransformer = forValue(of: element)
+    static func dictionary(value element: PropertyType, builder: any DictionaryBuilding.Type) -> ValueTransformer {
+        let valueTransformer = element.defaultValueTransformer
         return ValueTransformer(
             forward: { value in
                 guard let value else { return nil }

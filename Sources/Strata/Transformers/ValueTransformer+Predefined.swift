@@ -8,28 +8,29 @@ extension ValueTransformer {
             guard let text = exactValue(value, as: String.self) ?? value as? String else {
                 throw StrataError(.typeMismatch, "Expected String, found \(describe(value)).")
             }
-            guard !text.isEmpty, let url = URL(string: text) else {
+            // The text form archives use too.
+            guard let url = TextForm.url.value(text) else {
                 throw StrataError(.transformerFailed, "Expected a URL, found \(describe(text)).")
             }
             return url
         },
         reverse: { value in
             guard let value else { return nil }
-            guard let url = value as? URL else {
+            guard let text = TextForm.url.text(value) else {
                 throw StrataError(.typeMismatch, "Expected URL, found \(describe(value)).")
             }
-            return url.absoluteString
+            return text
         })
 
     /// `String` ↔ `UUID` (written in upper case, as `UUID.uuidString` gives it).
     public static let uuid = ValueTransformer(
         { (text: String) throws -> UUID in
-            guard let uuid = UUID(uuidString: text) else {
+            guard let uuid = TextForm.uuid.value(text) as? UUID else {
                 throw StrataError(.transformerFailed, "Expected a UUID such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\", found \(describe(text)).")
             }
             return uuid
         },
-        reverse: { (uuid: UUID) in uuid.uuidString })
+        reverse: { (uuid: UUID) in TextForm.uuid.text(uuid) ?? uuid.uuidString })
 
     /// `String` ↔ `Date` in ISO 8601 (`2024-05-01T12:30:00Z`, with or without
     /// fractional seconds, any time-zone offset). Dates are written in UTC, with

@@ -1,0 +1,163 @@
+import Foundation
+
+/// How a value of each ``PropertyType`` is represented outside Swift, in JSON and
+/// in archives: the one place where a property's type decides anything.
+///
+/// The JSON plan (``MappingPlan``) and the archive plan (``ArchivePlan``) take
+/// their per-property decisions from here when they are built: which default
+/// transformer a JSON value gets and whether the engines read it as a nested
+/// model, what an archive stores for it and which classes that takes, and the
+/// text form that URLs and UUIDs have in both. Supporting a new property type
+/// means a case in ``PropertyType`` and its answers here.
+extension PropertyType {
+    // MARK: Both
+
+    /// The text form of a value stored as a string both in JSON and in archives
+    /// (`URL`, `UUID`), or `nil` for other types.
+    var textForm: TextForm? {
+        switch self {
+        case .url: return .url
+        case .uuid: return .uuid
+        default: return nil
+        }
+    }
+
+    // MARK: JSON
+
+    /// The transformer a JSON-mapped property of this type gets when its model
+    /// names none, or `nil` when the validated setter alone does the job (strings,
+    /// booleans and numbers at the top level, and types with no default, whose
+    /// JSON value is stored as it is).
+    var defaultPropertyTransformer: ValueTransformer? {
+        switch unwrapped {
+        case .bool, .string, .integer, .floatingPoint, .decimal, .date, .data, .other: return nil
+        default: return defaultValueTransformer
+        }
+    }
+
+    /// The transformer for a value of this type anywhere in JSON: a property, an
+    /// array element, a dictionary value. Scalars are checked here too, so that an
+    /// element's error names its index.
+    var defaultValueTransformer: ValueTransformer? {
+        switch self {
+        case .optional(let wrapped): return wrapped.defaultValueTransformer
+        case .bool, .string, .integer, .floatingPoint, .decimal: return DefaultTransformers.scalar(self)
+        case .url: return .url
+        case .uuid: return .uuid
+        case .date, .data, .other: return nil
+        case .rawRepresentable(let enumType, let raw): return DefaultTransformers.rawRepresentable(enumType, raw: raw)
+        case .model(let modelType):
+            guard let serializable = modelType as? any JSONSerializing.Type else { return nil }
+            return .anyModel(serializable)
+        case .array(let element, let builder): return DefaultTransformers.array(element: element, builder: builder)
+        case .dictionary(let value, let builder): return DefaultTransformers.dictionary(value: value, builder: builder)
+        }
+    }
+
+    /// How the engines read and write a JSON-mapped property of this type with
+    /// its default transformer: a nested model and an array of them are theirs,
+    /// with the nested type; anything else is a value for the transformer.
+    var mappingKind: (kind: MappingKind, nested: (any NestedModel)?) {
+        switch unwrapped {
+        case .model(let model as any JSONSerializing.Type): return (.model, model.nested)
+        case .array(.model(let model as any JSONSerializing.Type), let builder) where builder.isArray:
+            return (.models, model.nested)
+        default: return (.value, nil)
+        }
+    }
+
+    /// Whether a value of this type, written without a custom transformer, may be
+    /// one JSON cannot represent (NaN, a `Date` with no transformer, …).
+    var mayBeUnrepresentableInJSON: Bool {
+        switch unwrapped {
+        case .bool, .string, .integer, .url, .uuid, .model: return false
+        case .rawRepresentable(_, let raw): return raw.mayBeUnrepresentableInJSON
+        case .array(let element, _), .dictionary(let element, _): return element.mayBeUnrepresentableInJSON
+        case .floatingPoint, .decimal, .date, .data, .other, .optional: return true
+        }
+    }
+
+    /// The first model type inside this type (through optionals and collections)
+    /// that has no JSON mapping, which no default transformer can read or write.
+    var modelWithoutJSONMapping: String? {
+        switch self {
+        case .optional(let wrapped): return wrapped.modelWithoutJSONMapping
+        case .array(let element, _), .dictionary(let element, _): return element.modelWithoutJSONMapping
+        case .model(let model): return model is any JSONSerializing.Type ? nil : String(describing: model)
+        default: return nil
+        }
+    }
+
+    // MARK: Archives
+
+    /// Why a value of this type cannot be archived, or `nil` when it can. Nested
+    /// models are checked when they are archived, by their own plan.
+    var archiveProblem: String? {
+        switch self {
+        case .optional(let wrapped): return wrapped.archiveProblem
+        case .array(let element, _): return element.archiveProblem
+        case .dictionary(let value, _): return value.archiveProblem
+        case .bool, .string, .integer, .decimal, .url, .uuid, .date, .data: return nil
+        case .floatingPoint(let floating):
+            return floating.significandBitCount <= Double.significandBitCount
+                && floating.exponentBitCount <= Double.exponentBitCount
+                ? nil : "\(floating) is wider than Double, and would lose precision"
+        case .rawRepresentable(_, let raw):
+            return raw.archiveProblem.map { "its raw value cannot be archived: \($0)" }
+        case .model(let model):
+            return model is any SecureCodingModel.Type
+                ? nil : "\(model) is a Model but not a SecureCodingModel; conform it to SecureCodingModel"
+        case .other(let other):
+            return "\(other) is not a type Strata can archive"
+        }
+    }
+
+    /// The kind of value an archive stores for a value of this type (see
+    /// ``ArchivedValueCoding``); `nil` for a type that cannot be archived.
+    var archivedKind: ArchiveLayout.Kind? {
+        switch self {
+        case .optional(let wrapped): return wrapped.archivedKind
+        case .bool: return .bool
+        case .integer(let integer): return integer.bitWidth > 64 ? .string : .integer
+        case .floatingPoint, .date: return .real
+        case .string, .url, .uuid, .decimal: return .string
+        case .data: return .data
+        case .rawRepresentable(_, let raw): return raw.archivedKind
+        case .model: return .model
+        case .array, .dictionary: return .collection
+        case .other: return nil
+        }
+    }
+
+    /// The types inside this one that an archive of it reaches: the wrapped type
+    /// of an optional, the elements of a collection, the raw type of a
+    /// raw-representable type (not the properties of a nested model).
+    var archivedComponents: [PropertyType] {
+        switch self {
+        case .optional(let wrapped): return [wrapped]
+        case .array(let element, _), .dictionary(let element, _): return [element]
+        case .rawRepresentable(_, let raw): return [raw]
+        case .bool, .string, .integer, .floatingPoint, .decimal, .url, .uuid, .date, .data, .model, .other: return []
+        }
+    }
+}
+
+/// The text form of a value that JSON and archives both store as a string: how
+/// the value is written as text, and read back. The JSON transformers ``ValueTransformer/url``
+/// and ``ValueTransformer/uuid`` and the archive bridge use the same conversions.
+struct TextForm: Sendable {
+    /// The text of `value`, or `nil` when it is not of the form's type.
+    let text: @Sendable (Any) -> String?
+    /// The value `text` stands for, or `nil` when it stands for none.
+    let value: @Sendable (String) -> Any?
+
+    /// `URL` ↔ its `absoluteString`; an empty string is no URL.
+    static let url = TextForm(
+        text: { ($0 as? URL)?.absoluteString },
+        value: { $0.isEmpty ? nil : URL(string: $0) })
+
+    /// `UUID` ↔ its `uuidString` (upper case).
+    static let uuid = TextForm(
+        text: { ($0 as? UUID)?.uuidString },
+        value: { UUID(uuidString: $0) })
+}
