@@ -24,15 +24,14 @@ struct DictionarySink: JSONSink {
 
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ value: consuming Any) throws {
         if let key = entry.singleKey {
-            // Moved in; `updateValue` takes the value itself, where the subscript wraps it in an optional.
-            object.updateValue(consume value, forKey: key)
+            object[key] = consume value  // moved in; without `consume` it was copied
         } else {
             try write(value, for: entry)
         }
     }
 
     mutating func writeMember(key: String, _ value: consuming Any) {
-        object.updateValue(consume value, forKey: key)
+        object[key] = consume value  // moved in; without `consume` it was copied
     }
 
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, writing body: (inout DictionarySink) throws -> Void) throws {
