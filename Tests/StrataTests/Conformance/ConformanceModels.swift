@@ -35,7 +35,7 @@ struct Family: Sendable, CustomTestStringConvertible {
     /// A type of this family that has never been used.
     func fresh() -> any ConformanceModel.Type { make() }
 
-    private static let warmTypes = Mutex<[String: any ConformanceModel.Type]>([:])
+    private static let warmTypes = Locked<[String: any ConformanceModel.Type]>([:])
 
     /// The family's warm type, shared by the suite: made and warmed (see
     /// `Conformance.warmed(_:)`) by the first test that asks.
@@ -141,7 +141,7 @@ private func removing(_ pattern: String, from text: String) -> String {
 }
 
 extension Fresh {
-    private static let tagsByType = Mutex<[ObjectIdentifier: [String]]>([:])
+    private static let tagsByType = Locked<[ObjectIdentifier: [String]]>([:])
 
     /// The tag of `type`'s name in both spellings; none for a type without one.
     static func tags(of type: Any.Type) -> [String] {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Strata
 
@@ -160,7 +159,7 @@ struct Logged<Result: Equatable & CustomStringConvertible>: Equatable, CustomStr
 
 /// The hook calls made by the models of each tag: a test's fresh tag has a log of its own.
 enum HookLog {
-    private static let logs = Mutex<[ObjectIdentifier: [HookCall]]>([:])
+    private static let logs = Locked<[ObjectIdentifier: [HookCall]]>([:])
 
     static func record<Tag>(_: Tag.Type, _ model: String, _ hook: String, _ detail: String) {
         let call = HookCall(model: model, hook: hook, detail: detail)

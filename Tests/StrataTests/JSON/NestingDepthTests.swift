@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Strata
 
@@ -58,7 +57,7 @@ struct NestingDepthTests {
     /// with the 512 KiB stack of secondary threads on Apple platforms.
     @Test func theDeepestAcceptedInputFitsASmallStack() throws {
         let done = DispatchSemaphore(value: 0)
-        let result = Mutex<Bool>(false)
+        let result = Locked<Bool>(false)
         let thread = Thread {
             let json = Self.chain(depth: ModelNesting.maximumDepth)
             result.withLock { $0 = (try? JSONAdapter.model(of: TreeNode.self, from: json)) != nil }

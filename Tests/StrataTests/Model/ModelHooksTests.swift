@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Strata
 
@@ -97,7 +96,7 @@ private struct PlainNote: JSONSerializing, Equatable {
 
 /// Upper-cases its text and counts every validated value.
 private struct LoudNote: JSONSerializing {
-    static let calls = Mutex(0)
+    static let calls = Locked(0)
     var text = ""
     var stars = 0
     static let propertyKeys: PropertyKeys<LoudNote> = ["text": \.text, "stars": \.stars]
