@@ -122,18 +122,15 @@ extension JSONAdapter {
         try StructField.withStorage(of: model) { storage in
             // Walked through the buffer, each step used in place: a pass retains nothing.
             try steps.withUnsafeBufferPointer { steps in
-                for index in steps.indices {
-                    if let included, !included.contains(steps[index].propertyKey) { continue }
-                    // The common case: a value read straight from its field, at one key.
-                    if let read = steps[index].jsonRead, let key = steps[index].jsonKey {
-                        if let value = read(storage) {
-                            try sink.writeMember(key: key, value)
-                        } else if !omitNulls {
-                            try sink.writeMember(key: key, null)
-                        }
-                        continue
+                var index = 0
+                while index < steps.count {
+                    // The common case first: values read straight from their fields.
+                    index = try sink.writeFieldSteps(steps, from: index, of: storage, included: included, omitNulls: omitNulls)
+                    guard index < steps.count else { break }
+                    if included?.contains(steps[index].propertyKey) != false {
+                        try encodeEntry(plan.entries[steps[index].index], of: model, omitNulls: omitNulls, into: &sink)
                     }
-                    try encodeEntry(plan.entries[steps[index].index], of: model, omitNulls: omitNulls, into: &sink)
+                    index += 1
                 }
             }
         }
@@ -217,4 +214,30 @@ extension JSONAdapter {
 
     /// The one `NSNull` written for every `nil`.
     static let null = NSNull()
+}
+
+extension JSONSink {
+    /// Writes the steps from `start` on whose value is read straight from its
+    /// field at one key (see ``EncodeStep/jsonRead``), up to the first other step;
+    /// returns that step's index (the end when there is none).
+    ///
+    /// Part of the encode engine. A requirement of ``JSONSink`` with this one
+    /// implementation, and independent of the model's type, so that it is
+    /// compiled for each sink with the sink's writes inlined.
+    mutating func writeFieldSteps(
+        _ steps: UnsafeBufferPointer<EncodeStep>, from start: Int, of storage: StructField.Storage,
+        included: Set<String>?, omitNulls: Bool
+    ) throws -> Int {
+        var index = start
+        // Each step used in place, its read called through the optional: no copy of it.
+        while index < steps.count, steps[index].jsonRead != nil, let key = steps[index].jsonKey {
+            defer { index += 1 }
+            if let included, !included.contains(steps[index].propertyKey) { continue }
+            switch steps[index].jsonRead?(storage) {
+            case .some(let value): try writeMember(key: key, consume value)
+            case .none: if !omitNulls { try writeMember(key: key, JSONAdapter.null) }
+            }
+        }
+        return index
+    }
 }

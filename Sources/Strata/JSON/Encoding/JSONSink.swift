@@ -25,4 +25,10 @@ protocol JSONSink {
     mutating func writeArray(count: Int, element: (inout Self, Int) throws -> Void) throws
     /// Writes a whole JSON object, already built.
     mutating func writeObject(_ object: [String: Any]) throws
+    /// Part of the encode engine, implemented once in `JSONAdapter+Encoding.swift`:
+    /// a requirement so that each sink gets it compiled for its own type.
+    mutating func writeFieldSteps(
+        _ steps: UnsafeBufferPointer<EncodeStep>, from start: Int, of storage: StructField.Storage,
+        included: Set<String>?, omitNulls: Bool
+    ) throws -> Int
 }
