@@ -39,6 +39,13 @@ final class StructField: @unchecked Sendable {
     #if DEBUG
     /// The key path's own read, to check every load and store against.
     private let keyPathRead: @Sendable (Any) -> Any?
+    /// The JSON value the property's default transformer gives for the key path's
+    /// read, to check every JSON read against.
+    private let keyPathJSON: @Sendable (Any) -> Any?
+    /// Whether two values of the property are the same: `==` where the type is
+    /// `Equatable` (two equal sets may list their elements in different orders),
+    /// their descriptions otherwise (and for NaN, which is not equal to itself).
+    private let same: @Sendable (Any?, Any?) -> Bool
     #endif
 
     /// The field for `keyPath` when it names a stored property of the struct `M`;
@@ -73,9 +80,56 @@ final class StructField: @unchecked Sendable {
         // The key path is `Sendable` where `PropertyKeys` holds it; this one is the
         // same value re-typed by a cast.
         nonisolated(unsafe) let checked = keyPath
-        keyPathRead = { model in (model as? M).flatMap { flatten($0[keyPath: checked]) } }
+        let read: @Sendable (Any) -> Any? = { model in (model as? M).flatMap { flatten($0[keyPath: checked]) } }
+        keyPathRead = read
+        let transformer = type.defaultValueTransformer
+        keyPathJSON = { model in
+            guard let value = read(model) else { return nil }
+            return (try? transformer?.reverseTransformedValue(value)) ?? value
+        }
+        same = Self.sameness(of: type)
         #endif
     }
+
+    #if DEBUG
+    /// How ``same`` compares values of `type` (unwrapped: reads unwrap optionals).
+    private static func sameness(of type: PropertyType) -> @Sendable (Any?, Any?) -> Bool {
+        // A metatype: immutable, so sharing it with the closure is safe.
+        nonisolated(unsafe) let equatable: (any Equatable.Type)?
+        switch type.unwrapped {
+        case .model, .other: equatable = nil
+        default: equatable = unwrappedType(of: type) as? any Equatable.Type
+        }
+        return { first, second in
+            switch (flatten(first), flatten(second)) {
+            case (nil, nil): return true
+            case (let first?, let second?):
+                return equatable?.isEqual(first, second) == true || String(reflecting: first) == String(reflecting: second)
+            default: return false
+            }
+        }
+    }
+
+    private static func unwrappedType(of type: PropertyType) -> Any.Type? {
+        switch type.unwrapped {
+        case .bool: return Bool.self
+        case .string: return String.self
+        case .integer(let integer): return integer
+        case .floatingPoint(let floating): return floating
+        case .decimal: return Decimal.self
+        case .url: return URL.self
+        case .uuid: return UUID.self
+        case .date: return Date.self
+        case .data: return Data.self
+        case .rawRepresentable(let raw, _): return raw
+        case .array(_, let builder): return builder
+        case .dictionary(_, let builder): return builder
+        case .model(let model): return model
+        case .other(let other): return other
+        case .optional: return nil
+        }
+    }
+    #endif
 
     /// A reader for `Value` that unwraps one level of `Optional` without a dynamic cast.
     private static func reader<Value>(_: Value.Type) -> Read {
@@ -118,7 +172,11 @@ final class StructField: @unchecked Sendable {
     /// must not retain the field on every pass; `nil` where ``readsJSON`` is false.
     var jsonReader: JSONReader? {
         guard let jsonRead else { return nil }
+        #if DEBUG
+        return JSONReader(offset: offset, read: jsonRead, field: self)
+        #else
         return JSONReader(offset: offset, read: jsonRead)
+        #endif
     }
 
     /// A field's JSON read, with the field's offset: made only by ``jsonReader``.
@@ -126,11 +184,19 @@ final class StructField: @unchecked Sendable {
         fileprivate let offset: Int
         fileprivate let read: FastAccessors.Load
 
+        #if DEBUG
+        fileprivate let field: StructField
+        #endif
+
         /// The JSON value of the field in `storage`, the storage of a model of the
         /// type the field was made for.
         @inline(__always)
         func callAsFunction(_ storage: Storage) -> Any? {
-            read(storage.base, offset)
+            let value = read(storage.base, offset)
+            #if DEBUG
+            field.check(value, equals: field.keyPathJSON(storage.model))
+            #endif
+            return value
         }
     }
 
@@ -170,7 +236,11 @@ final class StructField: @unchecked Sendable {
             #endif
             return value
         }
-        return jsonRead(storage.base, offset)
+        let value = jsonRead(storage.base, offset)
+        #if DEBUG
+        check(value, equals: keyPathJSON(storage.model))
+        #endif
+        return value
     }
 
     // MARK: Writing
@@ -240,12 +310,12 @@ final class StructField: @unchecked Sendable {
     }
 
     @inline(__always)
-    private func check(_ value: Any?, equals expected: Any?) {
+    fileprivate func check(_ value: Any?, equals expected: Any?) {
         #if DEBUG
         // A broken invariant of this file, not a property of any input: the
         // offset and the closures were made from one key path.
         assert(
-            String(reflecting: value) == String(reflecting: expected),
+            same(value, expected),
             "StructField at offset \(offset) read \(String(reflecting: value)), the key path \(String(reflecting: expected))")
         #endif
     }
@@ -262,3 +332,13 @@ extension Optional {
         }
     }
 }
+
+#if DEBUG
+extension Equatable {
+    /// `==` for two values known only as `Any`; `false` unless both are `Self`.
+    static func isEqual(_ first: Any, _ second: Any) -> Bool {
+        guard let first = first as? Self, let second = second as? Self else { return false }
+        return first == second
+    }
+}
+#endif
