@@ -128,32 +128,26 @@ extension JSONAdapter {
         _ slot: consuming Slot, to entry: MappingPlan<T>.Entry, of model: inout T
     ) throws {
         let value: Any?
-        switch consume slot {
-        case .missing:
-            return
-        case .json(let found):
-            guard let transformer = entry.transformer else {
-                return try store(consume found, for: entry, in: &model)
-            }
-            do {
-                value = try transformer.transformedValue(found)
-            } catch {
-                throw transformerError(error, for: entry)
-            }
-        case .object(let members):
-            do {
+        do {
+            switch consume slot {
+            case .missing:
+                return
+            case .json(let found):
+                if let transformer = entry.transformer {
+                    value = try transformer.transformedValue(found)
+                } else {
+                    value = consume found
+                }
+            case .object(let members):
+                // Read by the scanner for a nested model: decoded as its transformer would.
                 guard entry.kind == .model, let nested = entry.nested else { throw unexpectedSlot(for: entry) }
                 value = try nested.decodeObject(members)
-            } catch {
-                throw transformerError(error, for: entry)
-            }
-        case .array(let elements):
-            do {
+            case .array(let elements):
                 guard entry.kind == .models, let nested = entry.nested else { throw unexpectedSlot(for: entry) }
                 value = try nested.decodeArray(elements)
-            } catch {
-                throw transformerError(error, for: entry)
             }
+        } catch {
+            throw transformerError(error, for: entry)
         }
         try store(consume value, for: entry, in: &model)
     }
