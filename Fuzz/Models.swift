@@ -13,7 +13,8 @@ struct FuzzRule: Error, CustomStringConvertible {
     var description: String { "rule '\(rule)' violated" }
 }
 
-/// Floating-point values compare by bits: NaN equals itself, `-0.0` differs from `0.0`.
+/// Floating-point values compare by bits: NaN equals itself, `-0.0` differs from `0.0`
+/// (and a NaN `Decimal` equals a NaN `Decimal`).
 func sameBits(_ a: Float, _ b: Float) -> Bool { a.bitPattern == b.bitPattern }
 func sameBits(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
 
@@ -282,7 +283,8 @@ struct FuzzArchive: SecureCodingModel, Equatable {
     static func == (a: FuzzArchive, b: FuzzArchive) -> Bool {
         a.flag == b.flag && a.small == b.small && a.unsigned == b.unsigned && a.wide == b.wide
             && sameBits(a.ratio, b.ratio) && sameBits(a.score, b.score) && a.name == b.name && a.nickname == b.nickname
-            && a.homepage == b.homepage && a.id == b.id && a.when == b.when && a.blob == b.blob && a.amount == b.amount
+            && a.homepage == b.homepage && a.id == b.id && a.when == b.when && a.blob == b.blob
+            && (a.amount == b.amount || (a.amount.isNaN && b.amount.isNaN))
             && a.tone == b.tone && a.level == b.level && a.flags == b.flags && a.gaps == b.gaps && a.matrix == b.matrix
             && a.tag == b.tag && a.tags == b.tags && a.tagsByName == b.tagsByName && a.node == b.node && a.token == b.token
     }
