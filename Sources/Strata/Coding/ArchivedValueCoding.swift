@@ -202,12 +202,13 @@ enum ArchivedValueCoding {
 
     /// `text` as a `Decimal`, when it is a plain decimal number, as `Decimal.description`
     /// writes it (`-12.5`, `0.001`, `12345678901234567890.125`), whose every digit
-    /// `Decimal` holds; otherwise `nil`.
+    /// `Decimal` holds, or `NaN`, as it writes `Decimal.nan`; otherwise `nil`.
     ///
     /// `Decimal(string:locale:)` alone reads a leading number and ignores the rest
     /// (`"0x10"` is 0, `"12abc"` 12, `" 5"` 5) and rounds digits beyond its
     /// mantissa: a tampered archive would read as another value.
     static func exactDecimal(_ text: String) -> Decimal? {
+        if text == Decimal.nan.description { return .nan }
         guard let written = DecimalDigits(text), let decimal = Decimal(string: text, locale: posix), !decimal.isNaN,
             DecimalDigits(decimal.description) == written
         else { return nil }

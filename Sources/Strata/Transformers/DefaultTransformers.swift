@@ -72,9 +72,20 @@ enum DefaultTransformers {
                 }
                 var converted: [String: Any?] = [:]
                 converted.reserveCapacity(object.count)
+                // A dictionary's order is not the document's, and differs between two
+                // dictionaries of the same members: when several values are refused, the
+                // error is the one of the smallest key, whatever the order and entry point.
+                var refused: (key: String, error: any Error)?
                 for (key, item) in object {
-                    converted[key] = .some(try convert(item, with: valueTransformer, element: element, at: .key(key)))
+                    if let refused, key >= refused.key { continue }
+                    do {
+                        let value = try convert(item, with: valueTransformer, element: element, at: .key(key))
+                        if refused == nil { converted[key] = .some(value) }
+                    } catch {
+                        refused = (key, error)
+                    }
                 }
+                if let refused { throw refused.error }
                 switch builder.build(converted) {
                 case .success(let typed): return typed
                 case .failure(let failure):

@@ -16,7 +16,7 @@ extension CodingTests {
         }
 
         @Test(arguments: [
-            "0x10", "12abc", " 5", "5 ", "\t5", "5\n", "+5", ".5", "5.", "1e5", "1E5", "NaN", "nan", "inf", "", "-", "--5",
+            "0x10", "12abc", " 5", "5 ", "\t5", "5\n", "+5", ".5", "5.", "1e5", "1E5", "nan", "NAN", "inf", "", "-", "--5",
             "1,5", "1.2.3", "١٢", "１２", "5\u{0}", "12345678901234567890.125abc",
             // More digits than Decimal's mantissa holds: read back rounded.
             "123456789012345678901234567890123456789012345", "0." + String(repeating: "1", count: 60),
@@ -47,6 +47,17 @@ extension CodingTests {
             profile.amount = try #require(Decimal(string: text, locale: nil))
             let back = try ModelArchiver.unarchivedModel(of: Profile.self, from: try ModelArchiver.archivedData(with: profile))
             #expect(back == profile)
+        }
+
+        /// `Decimal.nan` is archived as `NaN`, and used to be refused when read back.
+        @Test func notANumberRoundTrips() throws {
+            var profile = Profile.sample()
+            profile.amount = .nan
+            let back = try ModelArchiver.unarchivedModel(of: Profile.self, from: try ModelArchiver.archivedData(with: profile))
+            #expect(back.amount.isNaN)
+            var sameOtherwise = back
+            sameOtherwise.amount = Profile.sample().amount
+            #expect(sameOtherwise == Profile.sample())
         }
 
         @Test func extremeDecimalsRoundTrip() throws {
