@@ -2,8 +2,9 @@
 /// JSON, how its value is transformed, and what kind of value it is. Built once
 /// per type from its ``ModelSchema`` and its JSON mapping, checked once, cached.
 ///
-/// Every decision that depends on a property's type is taken here, once: the
-/// decode engine (``JSONAdapter/decodeMapped(_:from:)``) and the encode engine
+/// Every decision that depends on a property's type is taken when the plan is
+/// built, from the property's representation (`Model/ValueRepresentation.swift`):
+/// the decode engine (``JSONAdapter/decodeMapped(_:from:)``) and the encode engine
 /// (``JSONAdapter/encodeMapped(_:into:)``) only follow the plan, whatever source
 /// they read from or sink they write to.
 final class MappingPlan<M: JSONSerializing>: Sendable {
@@ -45,12 +46,9 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
             self.checksWrittenValue = checksWrittenValue
             self.errorPath = keyPath.isMultiple ? [.key(keyPath.description)] : keyPath.paths[0].segments.map { .key($0) }
             (kind, nested) = isCustomTransformer ? (.value, nil) : property.type.mappingKind
-            let fixedConversion: Bool
-            switch property.type {
-            case .url, .uuid, .optional(.url), .optional(.uuid), .rawRepresentable: fixedConversion = !isCustomTransformer
-            default: fixedConversion = transformer == nil && !checksWrittenValue
-            }
-            self.jsonField = fixedConversion && property.field?.readsJSON == true ? property.field : nil
+            let readsFieldJSON = isCustomTransformer
+                ? false : property.type.hasFixedJSONConversion || (transformer == nil && !checksWrittenValue)
+            self.jsonField = readsFieldJSON && property.field?.readsJSON == true ? property.field : nil
         }
     }
 

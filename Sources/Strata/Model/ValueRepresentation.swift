@@ -66,6 +66,16 @@ extension PropertyType {
         }
     }
 
+    /// Whether the default JSON transformer of this type is a fixed conversion,
+    /// which the encode engine may apply by reading the field itself (a URL's
+    /// `absoluteString`, a UUID's `uuidString`, an enum's raw value).
+    var hasFixedJSONConversion: Bool {
+        switch self {
+        case .url, .uuid, .optional(.url), .optional(.uuid), .rawRepresentable: return true
+        default: return false
+        }
+    }
+
     /// Whether a value of this type, written without a custom transformer, may be
     /// one JSON cannot represent (NaN, a `Date` with no transformer, …).
     var mayBeUnrepresentableInJSON: Bool {
