@@ -1,7 +1,8 @@
 import Foundation
 
-/// Reads and stores a struct's stored property at its byte offset, with code
-/// specialised for the common property types.
+/// Loads and stores at a byte offset, specialised for the common property types:
+/// the closures ``StructField`` pairs with a property's offset. Nothing else
+/// calls them.
 ///
 /// The general accessors run in unspecialised generic code (the property's type is
 /// only known at run time), where every use of `Value?` or a cast costs a runtime
