@@ -1,20 +1,16 @@
 import Foundation
 
-/// The decode source for a `[String: Any]` JSON object: each entry is looked up
-/// at its key path when the engine asks for it.
-struct DictionarySource: DecodeSource {
-    let object: [String: Any]
-
-    func take<M>(_ entry: MappingPlan<M>.Entry, at index: Int) throws -> Slot {
+/// The dictionary source: an entry's value looked up at its key path in a
+/// `[String: Any]` JSON object.
+extension DecodeSource {
+    /// The slot of `entry` in `object`: missing, or its value (`nil` for `null`).
+    @inline(__always)
+    static func lookUp<M>(_ entry: MappingPlan<M>.Entry, in object: [String: Any]) throws -> Slot {
         if let key = entry.singleKey {
             guard let raw = object[key] else { return .missing }
             return .json(isJSONNull(raw) ? nil : raw)
         }
-        return try Self.value(at: entry.keyPath, in: object)
-    }
-
-    func isPresent<M>(_ entry: MappingPlan<M>.Entry, at index: Int) throws -> Bool {
-        try take(entry, at: index).isPresent
+        return try value(at: entry.keyPath, in: object)
     }
 
     /// Looks `keyPath` up in `object`. For the array form, the value is a dictionary
@@ -47,20 +43,5 @@ struct DictionarySource: DecodeSource {
             object = next
         }
         return .missing
-    }
-}
-
-/// The decode source for slots the scanner read from JSON data, one per plan entry.
-struct MemberSource: DecodeSource {
-    var slots: [Slot]
-
-    mutating func take<M>(_ entry: MappingPlan<M>.Entry, at index: Int) throws -> Slot {
-        var slot = Slot.missing
-        swap(&slot, &slots[index])  // moved out: no copy of the value
-        return slot
-    }
-
-    func isPresent<M>(_ entry: MappingPlan<M>.Entry, at index: Int) throws -> Bool {
-        slots[index].isPresent
     }
 }

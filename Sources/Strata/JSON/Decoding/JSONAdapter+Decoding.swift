@@ -97,9 +97,9 @@ extension JSONAdapter {
         return model
     }
 
-    /// Decodes exactly `T` from a dictionary (see ``DictionarySource``).
+    /// Decodes exactly `T` from a dictionary.
     static func decodeMapped<T: JSONSerializing>(_ plan: MappingPlan<T>, from json: [String: Any]) throws -> T {
-        var source = DictionarySource(object: json)
+        var source = DecodeSource.dictionary(json)
         return try decodeMapped(plan, from: &source)
     }
 
@@ -107,9 +107,7 @@ extension JSONAdapter {
     /// `source`. Checks the required keys, then, in plan order, transforms each
     /// value and stores it through the validated setter, then validates the
     /// model: the same steps, in the same order, whatever the source.
-    static func decodeMapped<T: JSONSerializing, Source: DecodeSource>(
-        _ plan: MappingPlan<T>, from source: inout Source
-    ) throws -> T {
+    static func decodeMapped<T: JSONSerializing>(_ plan: MappingPlan<T>, from source: inout DecodeSource) throws -> T {
         if let problem = plan.problem { throw problem }
         if plan.hasRequiredEntries { try checkRequired(plan, in: source) }
         var model = T()
@@ -186,7 +184,7 @@ extension JSONAdapter {
     }
 
     /// Throws one error listing every required key that is absent or `null`.
-    private static func checkRequired<T, Source: DecodeSource>(_ plan: MappingPlan<T>, in source: Source) throws {
+    private static func checkRequired<T>(_ plan: MappingPlan<T>, in source: DecodeSource) throws {
         var missing: [String] = []
         for index in plan.requiredEntryIndices {
             let entry = plan.entries[index]

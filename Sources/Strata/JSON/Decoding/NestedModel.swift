@@ -65,7 +65,7 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
 
     func decodeObject(_ members: [Slot]) throws -> Any {
         try JSONAdapter.nested {
-            var source = MemberSource(slots: members)
+            var source = DecodeSource.slots(members)
             return try JSONAdapter.decodeMapped(MappingPlan<U>.shared, from: &source)
         }
     }

@@ -16,7 +16,7 @@ import Foundation
 /// Objects are read this way for types whose plan is flat (every key path a
 /// single key) and whose `classForParsing(_:)` is known to be the default (a
 /// type with its own must be handed the object's dictionary); anything else is
-/// parsed into its dictionary and decoded from a ``DictionarySource``. Which
+/// parsed into its dictionary and decoded from that. Which
 /// source a value takes never changes the result. A top-level array is always
 /// read element by element.
 extension JSONAdapter {
@@ -35,7 +35,7 @@ extension JSONAdapter {
             return slots
         }
         guard let slots else { return nil }
-        var source = MemberSource(slots: slots)
+        var source = DecodeSource.slots(slots)
         return try decodeMapped(plan, from: &source)
     }
 
@@ -60,7 +60,7 @@ extension JSONAdapter {
                 let index = models.count
                 do {
                     if scanner.nextByte == Byte.openBrace, let keys = readsObjects(plan) {
-                        var source = MemberSource(slots: try readObject(plan, keys: keys, from: &scanner, depth: 0))
+                        var source = DecodeSource.slots(try readObject(plan, keys: keys, from: &scanner, depth: 0))
                         models.append(try decodeMapped(plan, from: &source))
                         continue
                     }

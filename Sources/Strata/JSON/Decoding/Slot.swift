@@ -26,17 +26,47 @@ enum Slot {
     }
 }
 
-/// Where the decode engine takes each entry's ``Slot`` from.
+/// Where the decode engine takes each entry's ``Slot`` from: one of two sources.
 ///
-/// Two sources exist: ``DictionarySource`` looks each entry up in a
-/// `[String: Any]`, and ``MemberSource`` hands out the slots the scanner read
-/// from JSON data (see ``JSONAdapter/readObject(_:keys:from:depth:)``).
-protocol DecodeSource {
+/// - A `[String: Any]` object: each entry is looked up at its key path when the
+///   engine asks for it (see `DictionarySource.swift`).
+/// - The slots the scanner read from JSON data, one per plan entry (see
+///   ``JSONAdapter/readObject(_:keys:from:depth:)``).
+///
+/// A struct rather than a protocol with two conformances: the engine runs in code
+/// that is not specialised for the model's type, where a protocol's requirements
+/// would be called through its witness table; this way each lookup is inlined.
+struct DecodeSource {
+    /// The object entries are looked up in, for the dictionary source.
+    private let object: [String: Any]?
+    /// The slots read from data, for the scanner source.
+    private var slots: [Slot]
+
+    /// The source for a JSON object.
+    static func dictionary(_ object: [String: Any]) -> DecodeSource {
+        DecodeSource(object: object, slots: [])
+    }
+
+    /// The source for slots the scanner read, one per plan entry.
+    static func slots(_ slots: [Slot]) -> DecodeSource {
+        DecodeSource(object: nil, slots: slots)
+    }
+
     /// The slot of `entry`, the entry at `index` of its plan; called once per entry,
-    /// in plan order. Throws when the source cannot look the entry up (a dotted key
-    /// path that runs through a value that is not an object).
-    mutating func take<M>(_ entry: MappingPlan<M>.Entry, at index: Int) throws -> Slot
+    /// in plan order. Throws when a dotted key path runs through a value that is
+    /// not an object.
+    @inline(__always)
+    mutating func take<M>(_ entry: MappingPlan<M>.Entry, at index: Int) throws -> Slot {
+        if let object { return try Self.lookUp(entry, in: object) }
+        var slot = Slot.missing
+        swap(&slot, &slots[index])  // moved out: no copy of the value
+        return slot
+    }
+
     /// Whether `entry` has a value that is not `null`, for required keys; called
     /// before any ``take(_:at:)``.
-    func isPresent<M>(_ entry: MappingPlan<M>.Entry, at index: Int) throws -> Bool
+    func isPresent<M>(_ entry: MappingPlan<M>.Entry, at index: Int) throws -> Bool {
+        if let object { return try Self.lookUp(entry, in: object).isPresent }
+        return slots[index].isPresent
+    }
 }
