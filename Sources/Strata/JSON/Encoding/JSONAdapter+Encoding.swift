@@ -66,8 +66,9 @@ extension JSONAdapter {
         return array
     }
 
-    /// Writes `models` into `sink` as an array, each one nesting level deeper (as
-    /// ``ValueTransformer/model(_:)`` writes each element); errors name the index.
+    /// Writes `models` into `sink` as a top-level array; errors name the index.
+    /// (An array held by a property is written by its ``NestedModel``, each element
+    /// one nesting level deeper.)
     static func encode<T: JSONSerializing, Sink: JSONSink>(_ models: [T], into sink: inout Sink) throws {
         try sink.writeArray(count: models.count) { sink, index in
             do {
@@ -103,7 +104,7 @@ extension JSONAdapter {
     }
 
     /// The encode engine: writes exactly `T`'s mapped properties into `sink`, in
-    /// plan order (or key order, when the sink sorts): the keys
+    /// plan order (or key order with ``Options/sortedKeys``): the keys
     /// `serializablePropertyKeys(_:)` lets through, each property's JSON value (a
     /// nested model or array of models written recursively), `null` or nothing for
     /// `nil`. The same steps, values and errors whatever the sink.
