@@ -58,7 +58,7 @@ struct RoundTripPropertyTests {
     // MARK: The generator
 
     static func model(seed: UInt64) -> RandomModel {
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var model = RandomModel()
         model.flag = random.bool()
         model.integer = Int(bitPattern: UInt(random.next()))
@@ -84,19 +84,8 @@ struct RoundTripPropertyTests {
     }
 }
 
-/// SplitMix64: a small, well-mixed generator, enough to vary models reproducibly.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// The values the random models are made of.
+extension SeededGenerator {
     mutating func bool() -> Bool { next() & 1 == 1 }
 
     /// Any finite `Double`: a random bit pattern, with NaN and infinity mapped to a
