@@ -111,9 +111,12 @@ extension JSONAdapter {
         if let problem = plan.problem { throw problem }
         if plan.hasRequiredEntries { try checkRequired(plan, in: source) }
         var model = T()
-        for index in plan.entries.indices {
-            let entry = plan.entries[index]
+        // Iterated rather than subscripted: in unspecialised code each subscript of
+        // an array of a generic type's elements is a call through its metadata.
+        var index = 0
+        for entry in plan.entries {
             try assign(source.take(entry, at: index), to: entry, of: &model)
+            index += 1
         }
         try model.validateModel(plan.hooks)
         return model
