@@ -176,11 +176,15 @@ struct FuzzRoot: JSONSerializing, Equatable {
         reverse: { (date: Date) in Int(date.timeIntervalSince1970.rounded()) })
 
     /// The array form: `{"geo": {"lat": …, "lng": …}}` ↔ `"lat,lng"`, written as a user
-    /// would, with `as? Double`.
+    /// would, with casts; a cast to `Double` alone is not enough: Strata's reader gives
+    /// an untyped transformer a number with more than 15 significant digits as a
+    /// `Decimal` and a whole number as an `Int` (found by this target: a huge
+    /// integer read as a `Double` is written back in 16 digits, and read back as a
+    /// `Decimal`).
     static let coordinate = ValueTransformer(
         forward: { value in
             guard let parts = value as? [String: Any] else { throw FuzzRule(rule: "coordinate parts") }
-            guard let lat = parts["geo.lat"] as? Double, let lng = parts["geo.lng"] as? Double else {
+            guard let lat = number(parts["geo.lat"]), let lng = number(parts["geo.lng"]) else {
                 throw FuzzRule(rule: "both coordinates as numbers, got \(parts.keys.sorted())")
             }
             return "\(lat),\(lng)"
@@ -191,6 +195,15 @@ struct FuzzRoot: JSONSerializing, Equatable {
             guard parts.count == 2 else { throw FuzzRule(rule: "coordinate text") }
             return ["geo.lat": parts[0], "geo.lng": parts[1]]
         })
+
+    /// A coordinate as a `Double`: a `Double` itself, an `Int`, or a `Decimal` (its
+    /// text parsed, correctly rounded).
+    private static func number(_ value: Any?) -> Double? {
+        if let double = value as? Double { return double }
+        if let integer = value as? Int { return Double(integer) }
+        if let decimal = value as? Decimal { return Double(decimal.description) }
+        return nil
+    }
 
     /// Refuses negative counts.
     func validateValue(_ value: Any?, forKey key: String) throws -> Any? {
