@@ -22,6 +22,8 @@ final class Locked<Value>: @unchecked Sendable {
         value = initialValue
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
+        // Runs once per lock, for Strata's own static state, never for input: with
+        // default attributes it fails only when the system is out of resources.
         let status = pthread_mutex_init(mutex, nil)
         precondition(status == 0, "pthread_mutex_init failed: \(status)")
     }

@@ -26,17 +26,20 @@ struct EmitterSink: JSONSink {
 
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ value: consuming Any) throws {
         writeKey(of: entry)
-        let value = consume value
-        let depth = self.depth
-        try Self.writing(at: entry.errorPath) { () throws(JSONWritingError) in try emitter.write(value, depth: depth + 1) }
+        try writeValue(value, at: entry.errorPath)
     }
 
     mutating func writeMember(key: String, _ value: consuming Any) throws {
         emitter.writeKey(key, first: isFirstMember, depth: depth)
         isFirstMember = false
+        try writeValue(value, at: [.key(key)])
+    }
+
+    /// Writes a member's value, after its key; an error names `path`.
+    private mutating func writeValue(_ value: consuming Any, at path: [StrataError.PathComponent]) throws {
         let value = consume value
         let depth = self.depth
-        try Self.writing(at: [.key(key)]) { () throws(JSONWritingError) in try emitter.write(value, depth: depth + 1) }
+        try Self.writing(at: path) { () throws(JSONWritingError) in try emitter.write(value, depth: depth + 1) }
     }
 
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, writing body: (inout EmitterSink) throws -> Void) throws {
