@@ -168,12 +168,14 @@ struct FuzzRoot: JSONSerializing, Equatable {
     }
 
     /// Whole seconds since 1970 ↔ `Date`, exact within ±1e11 s.
-    static let secondsSince1970 = ValueTransformer(
-        { (seconds: Int) throws -> Date in
-            guard abs(seconds) <= 100_000_000_000 else { throw FuzzRule(rule: "a date within 3,000 years") }
-            return Date(timeIntervalSince1970: Double(seconds))
-        },
-        reverse: { (date: Date) in Int(date.timeIntervalSince1970.rounded()) })
+    static var secondsSince1970: ValueTransformer {
+        ValueTransformer(
+            { (seconds: Int) throws -> Date in
+                guard abs(seconds) <= 100_000_000_000 else { throw FuzzRule(rule: "a date within 3,000 years") }
+                return Date(timeIntervalSince1970: Double(seconds))
+            },
+            reverse: { (date: Date) in Int(date.timeIntervalSince1970.rounded()) })
+    }
 
     /// The array form: `{"geo": {"lat": …, "lng": …}}` ↔ `"lat,lng"`, written as a user
     /// would, with casts; a cast to `Double` alone is not enough: Strata's reader gives
@@ -181,20 +183,22 @@ struct FuzzRoot: JSONSerializing, Equatable {
     /// `Decimal` and a whole number as an `Int` (found by this target: a huge
     /// integer read as a `Double` is written back in 16 digits, and read back as a
     /// `Decimal`).
-    static let coordinate = ValueTransformer(
-        forward: { value in
-            guard let parts = value as? [String: Any] else { throw FuzzRule(rule: "coordinate parts") }
-            guard let lat = number(parts["geo.lat"]), let lng = number(parts["geo.lng"]) else {
-                throw FuzzRule(rule: "both coordinates as numbers, got \(parts.keys.sorted())")
-            }
-            return "\(lat),\(lng)"
-        },
-        reverse: { value in
-            guard let text = value as? String else { return nil }
-            let parts = text.split(separator: ",").compactMap { Double($0) }
-            guard parts.count == 2 else { throw FuzzRule(rule: "coordinate text") }
-            return ["geo.lat": parts[0], "geo.lng": parts[1]]
-        })
+    static var coordinate: ValueTransformer {
+        ValueTransformer(
+            forward: { value in
+                guard let parts = value as? [String: Any] else { throw FuzzRule(rule: "coordinate parts") }
+                guard let lat = number(parts["geo.lat"]), let lng = number(parts["geo.lng"]) else {
+                    throw FuzzRule(rule: "both coordinates as numbers, got \(parts.keys.sorted())")
+                }
+                return "\(lat),\(lng)"
+            },
+            reverse: { value in
+                guard let text = value as? String else { return nil }
+                let parts = text.split(separator: ",").compactMap { Double($0) }
+                guard parts.count == 2 else { throw FuzzRule(rule: "coordinate text") }
+                return ["geo.lat": parts[0], "geo.lng": parts[1]]
+            })
+    }
 
     /// A coordinate as a `Double`: a `Double` itself, an `Int`, or a `Decimal` (its
     /// text parsed, correctly rounded).

@@ -170,14 +170,16 @@ extension ValueTransformer {
     ///
     /// A multi-key-path property's transformer receives a dictionary keyed by the
     /// dotted paths that were present, and returns one in the same shape to write.
-    static let issueCounts = ValueTransformer(
-        { (json: [String: Any]) throws -> IssueCounts in
-            try IssueCounts(dictionary: [
-                "open": json["stats.open_issues"] ?? 0,
-                "closed": json["stats.closed_issues"] ?? 0,
-            ])
-        },
-        reverse: { (issues: IssueCounts) -> [String: Any] in
-            ["stats.open_issues": issues.open, "stats.closed_issues": issues.closed]
-        })
+    static var issueCounts: ValueTransformer {
+        ValueTransformer(
+            { (json: [String: Any]) throws -> IssueCounts in
+                try IssueCounts(dictionary: [
+                    "open": json["stats.open_issues"] ?? 0,
+                    "closed": json["stats.closed_issues"] ?? 0,
+                ])
+            },
+            reverse: { (issues: IssueCounts) -> [String: Any] in
+                ["stats.open_issues": issues.open, "stats.closed_issues": issues.closed]
+            })
+    }
 }

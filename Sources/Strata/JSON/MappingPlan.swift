@@ -15,7 +15,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         /// The only key of a one-segment key path: the common case, looked up directly.
         let singleKey: String?
         /// The user's transformer, or the default for the property's type.
-        let transformer: ValueTransformer?
+        let transformer: Transformation?
         /// Whether the transformer is the user's, which may also turn `nil` into a value.
         let isCustomTransformer: Bool
         /// Whether the value needs a check that JSON can represent it when written:
@@ -35,7 +35,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         let jsonField: StructField?
 
         init(
-            property: ModelProperty<M>, keyPath: JSONKeyPath, transformer: ValueTransformer?,
+            property: ModelProperty<M>, keyPath: JSONKeyPath, transformer: Transformation?,
             isCustomTransformer: Bool, checksWrittenValue: Bool
         ) {
             self.property = property
@@ -111,7 +111,9 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
                 problems.append("'\(property.key)' is mapped to \(invalid).")
                 continue
             }
-            let custom = M.jsonTransformer(forKey: property.key)
+            let custom = M.jsonTransformer(forKey: property.key).map {
+                Transformation($0, role: "The transformer for '\(property.key)' of \(M.self)")
+            }
             if custom == nil, let model = property.type.modelWithoutJSONMapping {
                 problems.append(
                     "'\(property.key)' holds \(model), a Model that is not JSONSerializing: "

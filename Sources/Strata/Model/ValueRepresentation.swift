@@ -28,7 +28,7 @@ extension PropertyType {
     /// names none, or `nil` when the validated setter alone does the job (strings,
     /// booleans and numbers at the top level, and types with no default, whose
     /// JSON value is stored as it is).
-    var defaultPropertyTransformer: ValueTransformer? {
+    var defaultPropertyTransformer: Transformation? {
         switch unwrapped {
         case .bool, .string, .integer, .floatingPoint, .decimal, .date, .data, .other: return nil
         default: return defaultValueTransformer
@@ -38,7 +38,7 @@ extension PropertyType {
     /// The transformer for a value of this type anywhere in JSON: a property, an
     /// array element, a dictionary value. Scalars are checked here too, so that an
     /// element's error names its index.
-    var defaultValueTransformer: ValueTransformer? {
+    var defaultValueTransformer: Transformation? {
         switch self {
         case .optional(let wrapped): return wrapped.defaultValueTransformer
         case .bool, .string, .integer, .floatingPoint, .decimal: return DefaultTransformers.scalar(self)

@@ -5,8 +5,8 @@ import Foundation
 /// `ValueRepresentation.swift` (``PropertyType/defaultValueTransformer``).
 enum DefaultTransformers {
     /// Strings, booleans and numbers: checked exactly, written back as they are.
-    static func scalar(_ type: PropertyType) -> ValueTransformer {
-        ValueTransformer(
+    static func scalar(_ type: PropertyType) -> Transformation {
+        Transformation(
             forward: { value in
                 guard let value else { return nil }
                 if case .string = type {
@@ -19,17 +19,17 @@ enum DefaultTransformers {
             reverse: { value in try value.map(jsonRepresentable) })
     }
 
-    static func rawRepresentable(_ enumType: any RawRepresentable.Type, raw: PropertyType) -> ValueTransformer {
-        func make<R: RawRepresentable>(_: R.Type) -> ValueTransformer {
+    static func rawRepresentable(_ enumType: any RawRepresentable.Type, raw: PropertyType) -> Transformation {
+        func make<R: RawRepresentable>(_: R.Type) -> Transformation {
             let conversion = RawValueConversion<R>(raw: raw)
-            return ValueTransformer(forward: conversion.value(from:), reverse: conversion.rawValue(of:))
+            return Transformation(forward: conversion.value(from:), reverse: conversion.rawValue(of:))
         }
         return make(enumType)
     }
 
-    static func array(element: PropertyType, builder: any ArrayBuilding.Type) -> ValueTransformer {
+    static func array(element: PropertyType, builder: any ArrayBuilding.Type) -> Transformation {
         let elementTransformer = element.defaultValueTransformer
-        return ValueTransformer(
+        return Transformation(
             forward: { value in
                 guard let value else { return nil }
                 guard let array = value as? [Any] else {
@@ -62,9 +62,9 @@ enum DefaultTransformers {
             })
     }
 
-    static func dictionary(value element: PropertyType, builder: any DictionaryBuilding.Type) -> ValueTransformer {
+    static func dictionary(value element: PropertyType, builder: any DictionaryBuilding.Type) -> Transformation {
         let valueTransformer = element.defaultValueTransformer
-        return ValueTransformer(
+        return Transformation(
             forward: { value in
                 guard let value else { return nil }
                 guard let object = value as? [String: Any] else {
@@ -111,7 +111,7 @@ enum DefaultTransformers {
     /// Converts one element of a collection: `null` becomes `nil` (an error when the
     /// element type is not optional), anything else goes through the transformer.
     static func convert(
-        _ item: Any, with transformer: ValueTransformer?, element: PropertyType, at component: StrataError.PathComponent
+        _ item: Any, with transformer: Transformation?, element: PropertyType, at component: StrataError.PathComponent
     ) throws -> Any? {
         if isJSONNull(item) {
             guard element.isOptional else {
@@ -127,7 +127,7 @@ enum DefaultTransformers {
         }
     }
 
-    private static func reverse(_ item: Any?, with transformer: ValueTransformer?, at component: StrataError.PathComponent) throws -> Any {
+    private static func reverse(_ item: Any?, with transformer: Transformation?, at component: StrataError.PathComponent) throws -> Any {
         guard let item else { return NSNull() }
         guard let transformer else {
             return try StrataError.at([component], wrapping: .unsupportedValue, "Cannot write the value") {

@@ -2,7 +2,84 @@ import Foundation
 
 extension ValueTransformer {
     /// `String` ↔ `URL`. A string that is not a URL is an error.
-    public static let url = ValueTransformer(
+    public static var url: ValueTransformer { ClosureValueTransformer.make(.url) }
+
+    /// `String` ↔ `UUID` (written in upper case, as `UUID.uuidString` gives it).
+    public static var uuid: ValueTransformer { ClosureValueTransformer.make(.uuid) }
+
+    /// `String` ↔ `Date` in ISO 8601 (`2024-05-01T12:30:00Z`, with or without
+    /// fractional seconds, any time-zone offset). Dates are written in UTC, with
+    /// milliseconds only when the date has a fraction of a second.
+    public static var iso8601Date: ValueTransformer { ClosureValueTransformer.make(.iso8601Date) }
+
+    /// `Double` (seconds since 1970) ↔ `Date`: Unix timestamps.
+    public static var secondsSince1970: ValueTransformer { ClosureValueTransformer.make(.secondsSince1970) }
+
+    /// `Double` (milliseconds since 1970) ↔ `Date`: JavaScript timestamps.
+    public static var millisecondsSince1970: ValueTransformer { ClosureValueTransformer.make(.millisecondsSince1970) }
+
+    /// Base64 `String` ↔ `Data`.
+    public static var base64Data: ValueTransformer { ClosureValueTransformer.make(.base64Data) }
+
+    /// `String` ↔ `Date` with a fixed `DateFormatter` format, such as
+    /// `"EEE MMM dd HH:mm:ss Z yyyy"`. The locale is `en_US_POSIX` and the time zone
+    /// UTC unless you pass others, so parsing does not depend on the device.
+    ///
+    /// ```swift
+    /// static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+    ///     key == "createdAt" ? .date(format: "EEE MMM dd HH:mm:ss Z yyyy") : nil
+    /// }
+    /// ```
+    public static func date(
+        format: String,
+        locale: Locale = Locale(identifier: "en_US_POSIX"),
+        timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current
+    ) -> ValueTransformer {
+        ClosureValueTransformer.make(.date(format: format, locale: locale, timeZone: timeZone))
+    }
+
+    /// Number text ↔ `NSNumber`, with a `NumberFormatter` style (POSIX locale unless
+    /// told otherwise): `"1,234.5"` with `.decimal`. The number is then stored
+    /// exactly into the property's numeric type (`Int`, `Double`, `Decimal`, …).
+    public static func number(
+        style: NumberFormatter.Style = .decimal,
+        locale: Locale = Locale(identifier: "en_US_POSIX")
+    ) -> ValueTransformer {
+        ClosureValueTransformer.make(.number(style: style, locale: locale))
+    }
+
+    /// Maps JSON values to property values through a table, Mantle's value-mapping
+    /// transformer.
+    ///
+    /// A value that is not in the table becomes `default`, or is an error when there
+    /// is no default. The reverse looks the value up in the inverted table, and
+    /// falls back to `reverseDefault`.
+    ///
+    /// ```swift
+    /// .valueMapping(["open": State.open, "closed": .closed], default: .unknown)
+    /// ```
+    public static func valueMapping<JSONValue: Hashable & Sendable, Value: Hashable & Sendable>(
+        _ mapping: [JSONValue: Value],
+        default defaultValue: Value? = nil,
+        reverseDefault: JSONValue? = nil
+    ) -> ValueTransformer {
+        ClosureValueTransformer.make(.valueMapping(mapping, default: defaultValue, reverseDefault: reverseDefault))
+    }
+
+    /// Applies `element` to each element of a JSON array; `null` elements reach it as
+    /// `nil`. Errors name the index: `tags[2]`.
+    ///
+    /// ```swift
+    /// case "updates": return .array(of: .iso8601Date)
+    /// ```
+    public static func array(of element: ValueTransformer) -> ValueTransformer {
+        ClosureValueTransformer.make(.array(of: Transformation(element)))
+    }
+}
+
+/// The predefined transformers' implementations.
+extension Transformation {
+    static let url = Transformation(
         forward: { value in
             guard let value else { return nil }
             guard let text = exactValue(value, as: String.self) ?? value as? String else {
@@ -22,8 +99,7 @@ extension ValueTransformer {
             return text
         })
 
-    /// `String` ↔ `UUID` (written in upper case, as `UUID.uuidString` gives it).
-    public static let uuid = ValueTransformer(
+    static let uuid = Transformation(
         { (text: String) throws -> UUID in
             guard let uuid = TextForm.uuid.value(text) as? UUID else {
                 throw StrataError(.transformerFailed, "Expected a UUID such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\", found \(describe(text)).")
@@ -32,10 +108,7 @@ extension ValueTransformer {
         },
         reverse: { (uuid: UUID) in TextForm.uuid.text(uuid) ?? uuid.uuidString })
 
-    /// `String` ↔ `Date` in ISO 8601 (`2024-05-01T12:30:00Z`, with or without
-    /// fractional seconds, any time-zone offset). Dates are written in UTC, with
-    /// milliseconds only when the date has a fraction of a second.
-    public static let iso8601Date = ValueTransformer(
+    static let iso8601Date = Transformation(
         { (text: String) throws -> Date in
             if let date = try? ISO8601Styles.whole.parse(text) { return date }
             if let date = try? ISO8601Styles.fractional.parse(text) { return date }
@@ -46,18 +119,15 @@ extension ValueTransformer {
             return (seconds.rounded(.down) == seconds ? ISO8601Styles.whole : ISO8601Styles.fractional).format(date)
         })
 
-    /// `Double` (seconds since 1970) ↔ `Date`: Unix timestamps.
-    public static let secondsSince1970 = ValueTransformer(
+    static let secondsSince1970 = Transformation(
         { (seconds: Double) in Date(timeIntervalSince1970: seconds) },
         reverse: { (date: Date) in date.timeIntervalSince1970 })
 
-    /// `Double` (milliseconds since 1970) ↔ `Date`: JavaScript timestamps.
-    public static let millisecondsSince1970 = ValueTransformer(
+    static let millisecondsSince1970 = Transformation(
         { (milliseconds: Double) in Date(timeIntervalSince1970: milliseconds / 1000) },
         reverse: { (date: Date) in (date.timeIntervalSince1970 * 1000).rounded() })
 
-    /// Base64 `String` ↔ `Data`.
-    public static let base64Data = ValueTransformer(
+    static let base64Data = Transformation(
         { (text: String) throws -> Data in
             guard let data = Data(base64Encoded: text) else {
                 throw StrataError(.transformerFailed, "Expected Base64 text, found \(describe(text)).")
@@ -66,27 +136,18 @@ extension ValueTransformer {
         },
         reverse: { (data: Data) in data.base64EncodedString() })
 
-    /// `String` ↔ `Date` with a fixed `DateFormatter` format, such as
-    /// `"EEE MMM dd HH:mm:ss Z yyyy"`. The locale is `en_US_POSIX` and the time zone
-    /// UTC unless you pass others, so parsing does not depend on the device.
-    ///
-    /// ```swift
-    /// static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-    ///     key == "createdAt" ? .date(format: "EEE MMM dd HH:mm:ss Z yyyy") : nil
-    /// }
-    /// ```
-    public static func date(
+    static func date(
         format: String,
         locale: Locale = Locale(identifier: "en_US_POSIX"),
         timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current
-    ) -> ValueTransformer {
+    ) -> Transformation {
         let formatter = DateFormatter()
         formatter.locale = locale
         formatter.timeZone = timeZone
         formatter.dateFormat = format
         // DateFormatter is not Sendable; the lock gives one caller at a time.
         let locked = Locked(formatter)
-        return ValueTransformer(
+        return Transformation(
             { (text: String) throws -> Date in
                 guard let date = locked.withLock({ $0.date(from: text) }) else {
                     throw StrataError(.transformerFailed, "Expected a date in the format \"\(format)\", found \(describe(text)).")
@@ -96,19 +157,16 @@ extension ValueTransformer {
             reverse: { (date: Date) in locked.withLock { $0.string(from: date) } })
     }
 
-    /// Number text ↔ `NSNumber`, with a `NumberFormatter` style (POSIX locale unless
-    /// told otherwise): `"1,234.5"` with `.decimal`. The number is then stored
-    /// exactly into the property's numeric type (`Int`, `Double`, `Decimal`, …).
-    public static func number(
+    static func number(
         style: NumberFormatter.Style = .decimal,
         locale: Locale = Locale(identifier: "en_US_POSIX")
-    ) -> ValueTransformer {
+    ) -> Transformation {
         let formatter = NumberFormatter()
         formatter.numberStyle = style
         formatter.locale = locale
         formatter.generatesDecimalNumbers = true
         let locked = Locked(formatter)
-        return ValueTransformer(
+        return Transformation(
             { (text: String) throws -> NSNumber in
                 guard let number = locked.withLock({ $0.number(from: text) }) else {
                     throw StrataError(.transformerFailed, "Expected a number, found \(describe(text)).")
@@ -125,26 +183,16 @@ extension ValueTransformer {
             })
     }
 
-    /// Maps JSON values to property values through a table, Mantle's value-mapping
-    /// transformer.
-    ///
-    /// A value that is not in the table becomes `default`, or is an error when there
-    /// is no default. The reverse looks the value up in the inverted table, and
-    /// falls back to `reverseDefault`.
-    ///
-    /// ```swift
-    /// .valueMapping(["open": State.open, "closed": .closed], default: .unknown)
-    /// ```
-    public static func valueMapping<JSONValue: Hashable & Sendable, Value: Hashable & Sendable>(
+    static func valueMapping<JSONValue: Hashable & Sendable, Value: Hashable & Sendable>(
         _ mapping: [JSONValue: Value],
         default defaultValue: Value? = nil,
         reverseDefault: JSONValue? = nil
-    ) -> ValueTransformer {
+    ) -> Transformation {
         var reversed: [Value: JSONValue] = [:]
         for (json, value) in mapping where reversed[value] == nil { reversed[value] = json }
         let reverseTable = reversed
         let known = mapping.keys.map { "\($0)" }.sorted().joined(separator: ", ")
-        return ValueTransformer(
+        return Transformation(
             { (json: JSONValue) throws -> Value in
                 if let value = mapping[json] ?? defaultValue { return value }
                 throw StrataError(.transformerFailed, "\(describe(json).capitalizedFirst) is not one of the mapped values (\(known)).")
@@ -155,10 +203,8 @@ extension ValueTransformer {
             })
     }
 
-    /// Applies `element` to each element of a JSON array; `null` elements reach it as
-    /// `nil`. Errors name the index: `tags[2]`.
-    public static func array(of element: ValueTransformer) -> ValueTransformer {
-        ValueTransformer(
+    static func array(of element: Transformation) -> Transformation {
+        Transformation(
             { (array: [Any]) throws -> [Any?] in
                 try array.enumerated().map { index, value in
                     try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {

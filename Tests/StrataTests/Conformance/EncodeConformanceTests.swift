@@ -180,15 +180,17 @@ extension Conformance {
 
 /// Writes `extra` through a transformer that can return what JSON cannot hold.
 extension ValueTransformer {
-    static let awkward = ValueTransformer(
-        forward: { $0 },
-        reverse: { value in
-            switch value as? String {
-            case "unrepresentable": return Set([1, 2])
-            case "throw": throw RuleViolation(rule: "cannot write")
-            default: return value
-            }
-        })
+    static var awkward: ValueTransformer {
+        ValueTransformer(
+            forward: { $0 },
+            reverse: { value in
+                switch value as? String {
+                case "unrepresentable": return Set([1, 2])
+                case "throw": throw RuleViolation(rule: "cannot write")
+                default: return value
+                }
+            })
+    }
 }
 
 struct WInner<Tag>: JSONSerializing {

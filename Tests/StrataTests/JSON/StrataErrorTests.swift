@@ -65,7 +65,7 @@ struct StrataErrorTests {
             guard let value = Int(text) else { throw RuleViolation(rule: "digits") }
             return value
         })
-        let error = try #require(throws: StrataError.self) { try transformer.transformedValue(["1", "x"]) }
+        let error = try #require(throws: StrataError.self) { try transformer.checkedTransformedValue(["1", "x"]) }
         #expect(error.path == [.index(1)])
         #expect(error.code == .transformerFailed)
         #expect(error.underlyingError as? RuleViolation == RuleViolation(rule: "digits"))

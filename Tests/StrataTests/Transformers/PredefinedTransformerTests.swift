@@ -7,22 +7,22 @@ struct PredefinedTransformerTests {
     // MARK: URL and UUID
 
     @Test func urlGoesBothWays() throws {
-        let url = try #require(try ValueTransformer.url.transformedValue("https://example.org/a?b=c") as? URL)
+        let url = try #require(try ValueTransformer.url.checkedTransformedValue("https://example.org/a?b=c") as? URL)
         #expect(url == URL(string: "https://example.org/a?b=c"))
-        #expect(try ValueTransformer.url.reverseTransformedValue(url) as? String == "https://example.org/a?b=c")
+        #expect(try ValueTransformer.url.checkedReverseTransformedValue(url) as? String == "https://example.org/a?b=c")
     }
 
     @Test(arguments: ["", "http://exa mple.org"])
     func urlRefusesTextThatIsNotAURL(_ text: String) throws {
-        let error = try #require(throws: StrataError.self) { try ValueTransformer.url.transformedValue(text) }
+        let error = try #require(throws: StrataError.self) { try ValueTransformer.url.checkedTransformedValue(text) }
         #expect(error.code == .transformerFailed)
     }
 
     @Test func uuidGoesBothWaysInUpperCase() throws {
         let text = "e621e1f8-c36c-495a-93fc-0c247a3e6e5f"
-        let uuid = try #require(try ValueTransformer.uuid.transformedValue(text) as? UUID)
-        #expect(try ValueTransformer.uuid.reverseTransformedValue(uuid) as? String == text.uppercased())
-        #expect(throws: StrataError.self) { try ValueTransformer.uuid.transformedValue("e621e1f8") }
+        let uuid = try #require(try ValueTransformer.uuid.checkedTransformedValue(text) as? UUID)
+        #expect(try ValueTransformer.uuid.checkedReverseTransformedValue(uuid) as? String == text.uppercased())
+        #expect(throws: StrataError.self) { try ValueTransformer.uuid.checkedTransformedValue("e621e1f8") }
     }
 
     // MARK: Dates
@@ -33,47 +33,47 @@ struct PredefinedTransformerTests {
         ("2024-05-01T12:30:00.250Z", 1_714_566_600.25),
     ])
     func iso8601DateParses(_ text: String, seconds: Double) throws {
-        let date = try #require(try ValueTransformer.iso8601Date.transformedValue(text) as? Date)
+        let date = try #require(try ValueTransformer.iso8601Date.checkedTransformedValue(text) as? Date)
         #expect(date.timeIntervalSince1970 == seconds)
     }
 
     @Test func iso8601DateWritesUTCWithMillisecondsOnlyWhenNeeded() throws {
         let whole = Date(timeIntervalSince1970: 1_714_566_600)
-        #expect(try ValueTransformer.iso8601Date.reverseTransformedValue(whole) as? String == "2024-05-01T12:30:00Z")
+        #expect(try ValueTransformer.iso8601Date.checkedReverseTransformedValue(whole) as? String == "2024-05-01T12:30:00Z")
         let fraction = Date(timeIntervalSince1970: 1_714_566_600.5)
-        #expect(try ValueTransformer.iso8601Date.reverseTransformedValue(fraction) as? String == "2024-05-01T12:30:00.500Z")
-        #expect(throws: StrataError.self) { try ValueTransformer.iso8601Date.transformedValue("01/05/2024") }
+        #expect(try ValueTransformer.iso8601Date.checkedReverseTransformedValue(fraction) as? String == "2024-05-01T12:30:00.500Z")
+        #expect(throws: StrataError.self) { try ValueTransformer.iso8601Date.checkedTransformedValue("01/05/2024") }
     }
 
     @Test func dateFormatDefaultsToPOSIXAndUTC() throws {
         let twitter = ValueTransformer.date(format: "EEE MMM dd HH:mm:ss Z yyyy")
-        let date = try #require(try twitter.transformedValue("Wed May 01 12:30:00 +0000 2024") as? Date)
+        let date = try #require(try twitter.checkedTransformedValue("Wed May 01 12:30:00 +0000 2024") as? Date)
         #expect(date.timeIntervalSince1970 == 1_714_566_600)
         let day = ValueTransformer.date(format: "yyyy-MM-dd HH:mm")
-        #expect(try day.reverseTransformedValue(date) as? String == "2024-05-01 12:30")
-        #expect((try day.transformedValue("2024-05-01 12:30") as? Date) == date)
-        let error = try #require(throws: StrataError.self) { try day.transformedValue("May 1") }
+        #expect(try day.checkedReverseTransformedValue(date) as? String == "2024-05-01 12:30")
+        #expect((try day.checkedTransformedValue("2024-05-01 12:30") as? Date) == date)
+        let error = try #require(throws: StrataError.self) { try day.checkedTransformedValue("May 1") }
         #expect(error.reason == "Expected a date in the format \"yyyy-MM-dd HH:mm\", found the string \"May 1\".")
     }
 
     @Test func dateFormatHonoursAnExplicitTimeZone() throws {
         let zone = try #require(TimeZone(secondsFromGMT: 3600))
         let local = ValueTransformer.date(format: "yyyy-MM-dd HH:mm", timeZone: zone)
-        let date = try #require(try local.transformedValue("2024-05-01 13:30") as? Date)
+        let date = try #require(try local.checkedTransformedValue("2024-05-01 13:30") as? Date)
         #expect(date.timeIntervalSince1970 == 1_714_566_600)
     }
 
     @Test func secondsAndMillisecondsSince1970() throws {
         let date = Date(timeIntervalSince1970: 1_714_566_600)
-        #expect(try ValueTransformer.secondsSince1970.transformedValue(1_714_566_600) as? Date == date)
-        #expect(try ValueTransformer.millisecondsSince1970.transformedValue(1_714_566_600_000) as? Date == date)
-        #expect(try ValueTransformer.millisecondsSince1970.reverseTransformedValue(date) as? Double == 1_714_566_600_000)
+        #expect(try ValueTransformer.secondsSince1970.checkedTransformedValue(1_714_566_600) as? Date == date)
+        #expect(try ValueTransformer.millisecondsSince1970.checkedTransformedValue(1_714_566_600_000) as? Date == date)
+        #expect(try ValueTransformer.millisecondsSince1970.checkedReverseTransformedValue(date) as? Double == 1_714_566_600_000)
     }
 
     @Test func base64Data() throws {
-        #expect(try ValueTransformer.base64Data.transformedValue("AQID") as? Data == Data([1, 2, 3]))
-        #expect(try ValueTransformer.base64Data.reverseTransformedValue(Data([1, 2, 3])) as? String == "AQID")
-        #expect(throws: StrataError.self) { try ValueTransformer.base64Data.transformedValue("%%%") }
+        #expect(try ValueTransformer.base64Data.checkedTransformedValue("AQID") as? Data == Data([1, 2, 3]))
+        #expect(try ValueTransformer.base64Data.checkedReverseTransformedValue(Data([1, 2, 3])) as? String == "AQID")
+        #expect(throws: StrataError.self) { try ValueTransformer.base64Data.checkedTransformedValue("%%%") }
     }
 
     // MARK: Numbers
@@ -100,7 +100,7 @@ struct PredefinedTransformerTests {
     }
 
     @Test func numberReverseRefusesBooleans() throws {
-        #expect(throws: StrataError.self) { try ValueTransformer.number().reverseTransformedValue(true) }
+        #expect(throws: StrataError.self) { try ValueTransformer.number().checkedReverseTransformedValue(true) }
     }
 
     // MARK: Value mapping
@@ -109,38 +109,38 @@ struct PredefinedTransformerTests {
 
     @Test func valueMappingGoesBothWays() throws {
         let mapping = ValueTransformer.valueMapping(["open": State.open, "closed": .closed])
-        #expect(try mapping.transformedValue("open") as? State == .open)
-        #expect(try mapping.reverseTransformedValue(State.closed) as? String == "closed")
-        let error = try #require(throws: StrataError.self) { try mapping.transformedValue("draft") }
+        #expect(try mapping.checkedTransformedValue("open") as? State == .open)
+        #expect(try mapping.checkedReverseTransformedValue(State.closed) as? String == "closed")
+        let error = try #require(throws: StrataError.self) { try mapping.checkedTransformedValue("draft") }
         #expect(error.reason == "The string \"draft\" is not one of the mapped values (closed, open).")
-        #expect(throws: StrataError.self) { try mapping.reverseTransformedValue(State.unknown) }
+        #expect(throws: StrataError.self) { try mapping.checkedReverseTransformedValue(State.unknown) }
     }
 
     @Test func valueMappingDefaultAndReverseDefault() throws {
         let mapping = ValueTransformer.valueMapping(
             ["open": State.open, "closed": .closed], default: .unknown, reverseDefault: "other")
-        #expect(try mapping.transformedValue("draft") as? State == .unknown)
-        #expect(try mapping.reverseTransformedValue(State.unknown) as? String == "other")
+        #expect(try mapping.checkedTransformedValue("draft") as? State == .unknown)
+        #expect(try mapping.checkedReverseTransformedValue(State.unknown) as? String == "other")
     }
 
     @Test func valueMappingFromNumbersKeepsBooleansApart() throws {
         let mapping = ValueTransformer.valueMapping([0: State.closed, 1: .open])
-        #expect(try mapping.transformedValue(NSNumber(value: 1)) as? State == .open)
-        #expect(throws: StrataError.self) { try mapping.transformedValue(true) }
+        #expect(try mapping.checkedTransformedValue(NSNumber(value: 1)) as? State == .open)
+        #expect(throws: StrataError.self) { try mapping.checkedTransformedValue(true) }
     }
 
     // MARK: Arrays and models
 
     @Test func arrayOfAppliesTheElementTransformerAndPassesNullAsNil() throws {
         let urls = ValueTransformer.array(of: .url)
-        let values = try #require(try urls.transformedValue(["https://a.example", NSNull()]) as? [Any?])
+        let values = try #require(try urls.checkedTransformedValue(["https://a.example", NSNull()]) as? [Any?])
         #expect(values.count == 2)
         #expect(values[0] as? URL == URL(string: "https://a.example"))
         #expect(values[1] == nil)
-        let back = try #require(try urls.reverseTransformedValue(values) as? [Any])
+        let back = try #require(try urls.checkedReverseTransformedValue(values) as? [Any])
         #expect(back[0] as? String == "https://a.example")
         #expect(back[1] is NSNull)
-        let error = try #require(throws: StrataError.self) { try urls.transformedValue(["https://a.example", ""]) }
+        let error = try #require(throws: StrataError.self) { try urls.checkedTransformedValue(["https://a.example", ""]) }
         #expect(error.pathDescription == "[1]")
     }
 
@@ -161,21 +161,21 @@ struct PredefinedTransformerTests {
 
     @Test func modelTransformerGoesBothWays() throws {
         let transformer = ValueTransformer.model(Owner.self)
-        let owner = try #require(try transformer.transformedValue(["login": "ada", "id": 1]) as? Owner)
+        let owner = try #require(try transformer.checkedTransformedValue(["login": "ada", "id": 1]) as? Owner)
         #expect(owner == Owner(login: "ada", id: 1))
-        let json = try #require(try transformer.reverseTransformedValue(owner) as? [String: Any])
+        let json = try #require(try transformer.checkedReverseTransformedValue(owner) as? [String: Any])
         #expect(json["login"] as? String == "ada")
-        let error = try #require(throws: StrataError.self) { try transformer.transformedValue(["id": "1"]) }
+        let error = try #require(throws: StrataError.self) { try transformer.checkedTransformedValue(["id": "1"]) }
         #expect(error.pathDescription == "id")
     }
 
     @Test func modelsTransformerNamesTheIndex() throws {
         let transformer = ValueTransformer.models(Owner.self)
-        let owners = try #require(try transformer.transformedValue([["login": "a"], ["login": "b"]]) as? [Owner])
+        let owners = try #require(try transformer.checkedTransformedValue([["login": "a"], ["login": "b"]]) as? [Owner])
         #expect(owners.map(\.login) == ["a", "b"])
-        let json = try #require(try transformer.reverseTransformedValue(owners) as? [[String: Any]])
+        let json = try #require(try transformer.checkedReverseTransformedValue(owners) as? [[String: Any]])
         #expect(json.map { $0["login"] as? String } == ["a", "b"])
-        let error = try #require(throws: StrataError.self) { try transformer.transformedValue([["id": 1], ["id": 1.5]]) }
+        let error = try #require(throws: StrataError.self) { try transformer.checkedTransformedValue([["id": 1], ["id": 1.5]]) }
         #expect(error.pathDescription == "[1].id")
     }
 

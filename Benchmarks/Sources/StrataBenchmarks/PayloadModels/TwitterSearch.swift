@@ -110,8 +110,11 @@ extension Status: JSONSerializing {
     static func jsonTransformer(forKey key: String) -> ValueTransformer? {
         key == "createdAt" ? twitterDate : nil
     }
-    /// Built once: `.date(format:)` makes a `DateFormatter`.
-    static let twitterDate = ValueTransformer.date(format: twitterDateFormat)
+    /// A new one on each call, which makes a `DateFormatter`: the adapter asks once
+    /// per type, when it builds the type's plan.
+    static var twitterDate: ValueTransformer {
+        ValueTransformer.date(format: twitterDateFormat)
+    }
 }
 
 extension Status: Codable {

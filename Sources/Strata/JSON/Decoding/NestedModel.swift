@@ -32,7 +32,7 @@ extension JSONSerializing {
 final class NestedModelType<U: JSONSerializing>: NestedModel {
     /// The transformer the elements of an array of `U` that are not objects get:
     /// the one that refuses them (see ``decodeArray(_:)``).
-    private let elementTransformer = ValueTransformer.model(U.self)
+    private let elementTransformer = Transformation.model(U.self)
     /// `U` as an element type, for the same errors.
     private let elementType = PropertyType.model(U.self)
 

@@ -1,0 +1,88 @@
+/// A conversion the plan runs: JSON values into property values (forward) and,
+/// when there is a reverse, property values back into JSON values. Closures throw
+/// to refuse a value; the engines add the value's path to the error.
+///
+/// Strata's own transformers are written as transformations (the defaults for
+/// each property type, and the predefined ones behind ``ValueTransformer/url`` and
+/// the others). A user's ``ValueTransformer`` becomes one when the plan is built
+/// (`Transformation(_:)`, in `ValueTransformer+Checked.swift`), so the engines
+/// call one kind of thing, a `Sendable` value, whatever the transformer's class.
+struct Transformation: Sendable {
+    let forward: @Sendable (Any?) throws -> Any?
+    let reverse: (@Sendable (Any?) throws -> Any?)?
+
+    /// A one-way transformation.
+    init(forward: @escaping @Sendable (Any?) throws -> Any?) {
+        self.forward = forward
+        self.reverse = nil
+    }
+
+    /// A two-way transformation.
+    init(
+        forward: @escaping @Sendable (Any?) throws -> Any?,
+        reverse: (@Sendable (Any?) throws -> Any?)?
+    ) {
+        self.forward = forward
+        self.reverse = reverse
+    }
+
+    /// Transforms a JSON value into a property value.
+    func transformedValue(_ value: Any?) throws -> Any? {
+        try forward(value)
+    }
+
+    /// Transforms a property value back into a JSON value.
+    /// - Throws: ``StrataError/Code-swift.enum/unsupportedValue`` when the
+    ///   transformation is one-way.
+    func reverseTransformedValue(_ value: Any?) throws -> Any? {
+        guard let reverse else { throw Self.oneWay() }
+        return try reverse(value)
+    }
+
+    /// The transformation with its directions swapped. A one-way transformation
+    /// becomes one whose reverse direction is the original forward one.
+    var inverted: Transformation {
+        let forward = self.forward
+        guard let reverse else {
+            return Transformation(
+                forward: { _ in
+                    throw StrataError(.unsupportedValue, "The inverted transformer has no forward direction: the original is one-way.")
+                },
+                reverse: forward)
+        }
+        return Transformation(forward: reverse, reverse: forward)
+    }
+
+    /// The error for writing through a one-way transformer.
+    static func oneWay() -> StrataError {
+        StrataError(
+            .unsupportedValue,
+            "The value transformer is one-way, so this value cannot be written back. "
+                + "Give it a reverse closure (or a class whose allowsReverseTransformation() is true), "
+                + "or leave the key out of serializablePropertyKeys.")
+    }
+}
+
+extension Transformation {
+    /// A transformation written with types: `Input` is checked (numbers exactly)
+    /// before `forward` runs, so no casting is needed. `nil` passes through untouched.
+    init<Input, Output>(
+        _ forward: @escaping @Sendable (Input) throws -> Output,
+        reverse: (@Sendable (Output) throws -> Input)? = nil
+    ) {
+        let input = TypedValue(Input.self)
+        let typedForward: @Sendable (Any?) throws -> Any? = { value in
+            guard let value else { return nil }
+            return try forward(try input.require(value))
+        }
+        if let reverse {
+            let output = TypedValue(Output.self)
+            self.init(forward: typedForward, reverse: { value in
+                guard let value else { return nil }
+                return try reverse(try output.require(value))
+            })
+        } else {
+            self.init(forward: typedForward)
+        }
+    }
+}
