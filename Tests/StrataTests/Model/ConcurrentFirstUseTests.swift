@@ -38,10 +38,26 @@ private struct StressRepo: JSONSerializing, SecureCodingModel, Equatable {
         "created": "created_at", "owner": "owner", "members": "members", "topics": "topics", "note": "note",
     ]
     static var requiredPropertyKeys: Set<String> { ["name"] }
-    /// A transformer with a `DateFormatter` behind a lock: one more shared object.
+    /// A transformer with a `DateFormatter` behind a lock: one more shared object;
+    /// and a Foundation-style subclass, registered by name while threads look it up.
     static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-        key == "created" ? .date(format: "yyyy-MM-dd HH:mm:ss") : nil
+        switch key {
+        case "created": return .date(format: "yyyy-MM-dd HH:mm:ss")
+        case "name": return ValueTransformer(forName: .stressTrim) ?? StressTrimTransformer()
+        default: return nil
+        }
     }
+}
+
+/// A `ValueTransformer` subclass written the Apple way, shared by every thread.
+private final class StressTrimTransformer: ValueTransformer {
+    override func transformedValue(_ value: Any?) -> Any? {
+        (value as? String)?.trimmingCharacters(in: .whitespaces)
+    }
+}
+
+extension NSValueTransformerName {
+    fileprivate static let stressTrim = NSValueTransformerName("StrataTests.StressTrimTransformer")
 }
 
 /// A class cluster: the threads also race on the subclasses' mappings.
@@ -109,6 +125,11 @@ struct ConcurrentFirstUseTests {
     /// One round of everything a thread does: JSON in and out for two model types
     /// and a class cluster, an archive in and out. Returns a failure's description.
     static func round(_ index: Int) -> String? {
+        // The name registry, written and read while plans are built.
+        ValueTransformer.setValueTransformer(StressTrimTransformer(), forName: .stressTrim)
+        guard ValueTransformer(forName: .stressTrim) is StressTrimTransformer else {
+            return "round \(index): the registered transformer was not found"
+        }
         do {
             let repo = try JSONAdapter.model(of: StressRepo.self, from: repoJSON(index))
             guard repo.owner.id == index, repo.members.count == 2, repo.created != Date(timeIntervalSinceReferenceDate: 0) else {
