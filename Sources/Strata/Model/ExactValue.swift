@@ -1,3 +1,5 @@
+import Foundation
+
 /// `value` as a `V` when the value inside the `Any` is of type `V` itself, or `nil`.
 ///
 /// Passing the `Any` to the generic parameter `T` opens it, so the check is a
@@ -14,4 +16,22 @@ func exactValue<V>(_ value: Any, as _: V.Type) -> V? {
 private func opened<T, V>(_ value: T, as _: V.Type) -> V? {
     guard T.self == V.self else { return nil }
     return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: V.self) }
+}
+
+/// `value` as an `NSNumber` when it holds one (an instance of `NSNumber` or of a
+/// subclass, as `JSONSerialization` gives numbers), or `nil`.
+///
+/// The same opening as ``exactValue(_:as:)``: once the dynamic type is known to be
+/// `NSNumber` or a subclass, the value is a reference to one, loaded as it is. An
+/// `as? NSNumber` cast would also look for bridging conformances first, a
+/// protocol-conformance search of the runtime on every number read.
+@inline(__always)
+func numberObject(_ value: Any) -> NSNumber? {
+    openedNumber(value)
+}
+
+@inline(__always)
+private func openedNumber<T>(_ value: T) -> NSNumber? {
+    guard T.self is NSNumber.Type else { return nil }
+    return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: NSNumber.self) }
 }

@@ -131,7 +131,7 @@ enum FastAccessors {
     @inline(__always)
     private static func number<V>(_ value: Any, as: V.Type, _ convert: (ExactNumber) -> V?) -> V? {
         if let typed = exactValue(value, as: V.self) { return typed }
-        if Swift.type(of: value) is NSNumber.Type, let number = value as? NSNumber { return convert(ExactNumber(number)) }
+        if let number = numberObject(value) { return convert(ExactNumber(number)) }
         return nil
     }
 }

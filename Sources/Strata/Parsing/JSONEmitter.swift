@@ -54,7 +54,7 @@ struct JSONEmitter {
             writeBool(bool)
         } else if type == Double.self, let double = value as? Double {
             try writeDouble(double)
-        } else if type is NSNumber.Type, let number = value as? NSNumber {
+        } else if let number = numberObject(value) {
             try writeNumber(number)
         } else if type is NSNull.Type {
             writeASCII("null")

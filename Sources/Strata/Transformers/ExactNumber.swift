@@ -23,7 +23,7 @@ enum ExactNumber {
         if type == Int.self, let v = value as? Int { self = .signed(Int64(v)) }
         else if type == Double.self, let v = value as? Double { self = .floating(v) }
         else if type == Bool.self, let v = value as? Bool { self = .boolean(v) }
-        else if type is NSNumber.Type, let number = value as? NSNumber { self.init(number) }
+        else if let number = numberObject(value) { self.init(number) }
         else if type == Decimal.self, let v = value as? Decimal { self = .decimal(v) }
         else if type == Int64.self, let v = value as? Int64 { self = .signed(v) }
         else if type == Int32.self, let v = value as? Int32 { self = .signed(Int64(v)) }
