@@ -21,8 +21,8 @@ public struct StrataError: Error, Sendable, CustomStringConvertible, LocalizedEr
     public enum Code: String, Sendable, CaseIterable {
         /// The input is not a JSON object where a model was expected.
         case invalidJSONDictionary
-        /// The data is not valid JSON; the ``StrataError/underlyingError`` is the
-        /// reader's ``JSONParsingError``, with line and column.
+        /// The data is not valid JSON; the ``StrataError/reason`` says what is wrong
+        /// and where (line and column).
         case invalidJSON
         /// An intermediate of a dotted key path is not a JSON object.
         case invalidJSONKeyPath

@@ -1,5 +1,8 @@
 /// An error thrown by ``JSONWriter`` for a value it cannot represent as JSON.
 ///
+/// Internal: users meet it as the ``StrataError/underlyingError`` of an
+/// ``StrataError/Code/unsupportedValue`` error from ``JSONAdapter``.
+///
 /// ``path`` locates the offending value inside the written object, for example
 /// `user.tags[2]`, and ``description`` names its type.
 ///
@@ -11,13 +14,13 @@
 ///     // Cannot write a value of type Date at "user.tags[2]"; JSON supports only strings, numbers, booleans, NSNull, arrays and dictionaries with String keys, so convert it first.
 /// }
 /// ```
-public struct JSONWritingError: Error, CustomStringConvertible, Equatable, Sendable {
+struct JSONWritingError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What went wrong.
     ///
     /// ```swift
     /// if case .unsupportedType(let typeName) = error.kind { print(typeName) }
     /// ```
-    public enum Kind: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
         /// A value of a type JSON cannot represent; holds the type's name.
         case unsupportedType(String)
         /// A dictionary key that is not a `String`; holds the key's type name.
@@ -33,7 +36,7 @@ public struct JSONWritingError: Error, CustomStringConvertible, Equatable, Senda
     /// ```swift
     /// let steps: [JSONWritingError.PathComponent] = [.key("user"), .key("tags"), .index(2)]
     /// ```
-    public enum PathComponent: Equatable, Sendable {
+    enum PathComponent: Equatable, Sendable {
         /// A dictionary member.
         case key(String)
         /// An array element.
@@ -41,16 +44,16 @@ public struct JSONWritingError: Error, CustomStringConvertible, Equatable, Senda
     }
 
     /// What went wrong.
-    public let kind: Kind
+    let kind: Kind
     /// The steps from the top-level object to the offending value (empty for the top level itself).
-    public private(set) var pathComponents: [PathComponent]
+    private(set) var pathComponents: [PathComponent]
 
     /// Creates an error for a value found at `pathComponents`.
     ///
     /// ```swift
     /// let error = JSONWritingError(kind: .unsupportedType("Date"), pathComponents: [.index(0)])
     /// ```
-    public init(kind: Kind, pathComponents: [PathComponent] = []) {
+    init(kind: Kind, pathComponents: [PathComponent] = []) {
         self.kind = kind
         self.pathComponents = pathComponents
     }
@@ -60,7 +63,7 @@ public struct JSONWritingError: Error, CustomStringConvertible, Equatable, Senda
     /// ```swift
     /// print(error.path) // user.tags[2]
     /// ```
-    public var path: String {
+    var path: String {
         var text = ""
         for component in pathComponents {
             switch component {
@@ -80,7 +83,7 @@ public struct JSONWritingError: Error, CustomStringConvertible, Equatable, Senda
     /// print(error.description)
     /// // Cannot write the number NaN at "ratio"; JSON has no NaN or infinity, so write null or a string instead.
     /// ```
-    public var description: String {
+    var description: String {
         let location = pathComponents.isEmpty ? "at the top level" : "at \"\(path)\""
         switch kind {
         case .unsupportedType(let typeName):
