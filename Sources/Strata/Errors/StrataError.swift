@@ -91,6 +91,12 @@ public struct StrataError: Error, Sendable, CustomStringConvertible, LocalizedEr
 
     /// The path as it reads in JSON: `contributors[1].id`; empty for the top level.
     public var pathDescription: String {
+        Self.description(of: path)
+    }
+
+    /// `path` as it reads in JSON: `contributors[1].id`; empty for the top level.
+    /// The one spelling of a path, shared by the writer's errors.
+    static func description(of path: [PathComponent]) -> String {
         var text = ""
         for component in path {
             switch component {

@@ -3,8 +3,9 @@
 /// Internal: users meet it as the ``StrataError/underlyingError`` of an
 /// ``StrataError/Code/unsupportedValue`` error from ``JSONAdapter``.
 ///
-/// ``path`` locates the offending value inside the written object, for example
-/// `user.tags[2]`, and ``description`` names its type.
+/// ``path`` locates the offending value inside the written object
+/// (``pathDescription`` spells it, for example `user.tags[2]`), and
+/// ``description`` names its type.
 ///
 /// ```swift
 /// do {
@@ -31,50 +32,34 @@ struct JSONWritingError: Error, CustomStringConvertible, Equatable, Sendable {
         case maximumDepthExceeded(Int)
     }
 
-    /// One step from the written object to the offending value.
-    ///
-    /// ```swift
-    /// let steps: [JSONWritingError.PathComponent] = [.key("user"), .key("tags"), .index(2)]
-    /// ```
-    enum PathComponent: Equatable, Sendable {
-        /// A dictionary member.
-        case key(String)
-        /// An array element.
-        case index(Int)
-    }
-
     /// What went wrong.
     let kind: Kind
-    /// The steps from the top-level object to the offending value (empty for the top level itself).
-    private(set) var pathComponents: [PathComponent]
-
-    /// Creates an error for a value found at `pathComponents`.
+    /// The steps from the top-level object to the offending value (empty for the
+    /// top level itself), in the vocabulary of ``StrataError/path``.
     ///
     /// ```swift
-    /// let error = JSONWritingError(kind: .unsupportedType("Date"), pathComponents: [.index(0)])
+    /// let steps: [StrataError.PathComponent] = [.key("user"), .key("tags"), .index(2)]
     /// ```
-    init(kind: Kind, pathComponents: [PathComponent] = []) {
+    private(set) var path: [StrataError.PathComponent]
+
+    /// Creates an error for a value found at `path`.
+    ///
+    /// ```swift
+    /// let error = JSONWritingError(kind: .unsupportedType("Date"), path: [.index(0)])
+    /// ```
+    init(kind: Kind, path: [StrataError.PathComponent] = []) {
         self.kind = kind
-        self.pathComponents = pathComponents
+        self.path = path
     }
 
-    /// The location of the offending value, like `user.tags[2]`; empty for the top level.
+    /// The location of the offending value, like `user.tags[2]`; empty for the top
+    /// level. Spelled as ``StrataError/pathDescription``.
     ///
     /// ```swift
-    /// print(error.path) // user.tags[2]
+    /// print(error.pathDescription) // user.tags[2]
     /// ```
-    var path: String {
-        var text = ""
-        for component in pathComponents {
-            switch component {
-            case .key(let key):
-                if !text.isEmpty { text += "." }
-                text += key
-            case .index(let index):
-                text += "[\(index)]"
-            }
-        }
-        return text
+    var pathDescription: String {
+        StrataError.description(of: path)
     }
 
     /// A sentence naming the problem, the offending type and its path.
@@ -84,7 +69,7 @@ struct JSONWritingError: Error, CustomStringConvertible, Equatable, Sendable {
     /// // Cannot write the number NaN at "ratio"; JSON has no NaN or infinity, so write null or a string instead.
     /// ```
     var description: String {
-        let location = pathComponents.isEmpty ? "at the top level" : "at \"\(path)\""
+        let location = path.isEmpty ? "at the top level" : "at \"\(pathDescription)\""
         switch kind {
         case .unsupportedType(let typeName):
             return "Cannot write a value of type \(typeName) \(location); JSON supports only strings, numbers, booleans, NSNull, arrays and dictionaries with String keys, so convert it first."
@@ -98,9 +83,9 @@ struct JSONWritingError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 
     /// Returns this error located one step further from the top (used while unwinding).
-    func prepending(_ component: PathComponent) -> JSONWritingError {
+    func prepending(_ component: StrataError.PathComponent) -> JSONWritingError {
         var copy = self
-        copy.pathComponents.insert(component, at: 0)
+        copy.path.insert(component, at: 0)
         return copy
     }
 }
