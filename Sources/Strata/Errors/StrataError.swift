@@ -46,8 +46,12 @@ public struct StrataError: Error, Sendable, CustomStringConvertible, LocalizedEr
         case readOnlyKey
         /// A value that JSON (or an archive) cannot represent.
         case unsupportedValue
-        /// Models nest deeper than Strata follows (64 levels), or a class graph has a cycle.
+        /// Models nest deeper than the options' `maximumModelDepth` (64 levels by
+        /// default, and always for archives), or a class graph being written has a cycle.
         case nestingTooDeep
+        /// An option passed to ``JSONAdapter`` is out of range, such as a limit
+        /// below 1 (a programming error).
+        case invalidOptions
         /// The data is not an archive of the expected model.
         case invalidArchive
         /// The archive was written by a newer version of the model.

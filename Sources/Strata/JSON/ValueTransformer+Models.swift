@@ -12,7 +12,7 @@ extension ValueTransformer {
     /// JSON array of objects ↔ `[T]`. Errors name the index: `contributors[1].id`.
     public static func models<T: JSONSerializing>(_ type: T.Type) -> ValueTransformer {
         ValueTransformer(
-            { (json: [Any]) throws -> [T] in try JSONAdapter.nested { try JSONAdapter.models(of: T.self, from: json) } },
+            { (json: [Any]) throws -> [T] in try JSONAdapter.nested { try JSONAdapter.decodeEach(T.self, from: json) } },
             reverse: { (models: [T]) throws -> [[String: Any]] in
                 try JSONAdapter.nested { try JSONAdapter.encodeEach(models) }
             })

@@ -99,7 +99,7 @@ struct JSONParsingError: Error, CustomStringConvertible, Equatable, Sendable {
         case .numberOutOfRange(let text):
             return "Number \(text) \(location) is too large to be represented as a Double."
         case .maximumDepthExceeded(let limit):
-            return "Arrays and objects are nested more than \(limit) levels deep \(location); flatten the document or raise maximumDepth."
+            return "Arrays and objects are nested more than \(limit) levels deep \(location); flatten the document, or raise maximumNestingDepth in the decoding options."
         case .topLevelContainerRequired:
             return "The top-level value \(location) is not an array or object; wrap it in [ ] or { }, or read it without topLevelContainerRequired."
         }

@@ -64,13 +64,13 @@ struct JSONWritingErrorTests {
 
     @Test func nestingBeyondTheLimitThrows() throws {
         var value: Any = 1
-        for _ in 0..<(JSONEmitter.maximumDepth + 1) { value = [value] }
+        for _ in 0..<(JSONEmitter.defaultMaximumDepth + 1) { value = [value] }
         let error = try #require(throws: JSONWritingError.self) { try JSONWriter.data(withJSONObject: value) }
-        #expect(error.kind == .maximumDepthExceeded(JSONEmitter.maximumDepth))
-        #expect(error.path == Array(repeating: .index(0), count: JSONEmitter.maximumDepth))
+        #expect(error.kind == .maximumDepthExceeded(JSONEmitter.defaultMaximumDepth))
+        #expect(error.path == Array(repeating: .index(0), count: JSONEmitter.defaultMaximumDepth))
 
         var deepest: Any = 1
-        for _ in 0..<JSONEmitter.maximumDepth { deepest = ["k": deepest] }
+        for _ in 0..<JSONEmitter.defaultMaximumDepth { deepest = ["k": deepest] }
         #expect(throws: Never.self) { try JSONWriter.data(withJSONObject: deepest) }
     }
 }
