@@ -35,7 +35,8 @@ extension JSONAdapter {
         ///
         /// It counts every container, those of models included. It does not apply
         /// to a `[String: Any]` or `[Any]` you pass in: that value is already built.
-        /// The reader does not recurse, so this limit does not depend on the stack.
+        /// The reader itself does not recurse, but converting and releasing a
+        /// nested value does, one level per container: raise it with care.
         public var maximumNestingDepth: Int = 512
 
         /// Creates options; each limit must be at least 1.
