@@ -33,7 +33,7 @@ if let first = repositories.first {
 // MARK: - Writing JSON
 
 // A repository with nulls in it: no license, no release, no homepage. Nulls are
-// written back as `null`; pass `.omitNulls` to leave them out.
+// written back as `null`; pass `options: .omitNulls` to leave them out.
 guard let tidepool = repositories.first(where: { $0.fullName == "marisol/tidepool" }) else {
     fail("repositories.json has no marisol/tidepool.")
 }
@@ -41,7 +41,7 @@ guard let tidepool = repositories.first(where: { $0.fullName == "marisol/tidepoo
 heading("\(tidepool.fullName) written back as JSON")
 
 do {
-    let data = try JSONAdapter.data(from: tidepool, options: [.sortedKeys, .prettyPrinted])
+    let data = try JSONAdapter.data(from: tidepool, formatting: [.sortedKeys, .prettyPrinted])
     print(String(decoding: data, as: UTF8.self))
 
     let readBack = try JSONAdapter.model(of: Repository.self, from: data)

@@ -29,7 +29,8 @@ struct ArchiveValidator {
     /// How deep models and collections may nest; deeper archives are refused
     /// rather than risk overflowing the stack in the unarchiver's recursion (a
     /// secondary thread on Apple platforms has 512 KiB).
-    static let maximumDepth = ModelNesting.maximumDepth
+    // Fixed at the default: archives take no options (JSON's limit is JSONAdapter's options).
+    static let maximumDepth = ModelNesting.defaultMaximumDepth
 
     /// The class names the archive may contain.
     let allowedClassNames: Set<String>

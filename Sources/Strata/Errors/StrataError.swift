@@ -21,8 +21,8 @@ public struct StrataError: Error, Sendable, CustomStringConvertible, LocalizedEr
     public enum Code: String, Sendable, CaseIterable {
         /// The input is not a JSON object where a model was expected.
         case invalidJSONDictionary
-        /// The data is not valid JSON; the ``StrataError/underlyingError`` is the
-        /// reader's ``JSONParsingError``, with line and column.
+        /// The data is not valid JSON; the ``StrataError/reason`` says what is wrong
+        /// and where (line and column).
         case invalidJSON
         /// An intermediate of a dotted key path is not a JSON object.
         case invalidJSONKeyPath
@@ -46,8 +46,12 @@ public struct StrataError: Error, Sendable, CustomStringConvertible, LocalizedEr
         case readOnlyKey
         /// A value that JSON (or an archive) cannot represent.
         case unsupportedValue
-        /// Models nest deeper than Strata follows (64 levels), or a class graph has a cycle.
+        /// Models nest deeper than the options' `maximumModelDepth` (64 levels by
+        /// default, and always for archives), or a class graph being written has a cycle.
         case nestingTooDeep
+        /// An option passed to ``JSONAdapter`` is out of range, such as a limit
+        /// below 1 (a programming error).
+        case invalidOptions
         /// The data is not an archive of the expected model.
         case invalidArchive
         /// The archive was written by a newer version of the model.
@@ -91,6 +95,12 @@ public struct StrataError: Error, Sendable, CustomStringConvertible, LocalizedEr
 
     /// The path as it reads in JSON: `contributors[1].id`; empty for the top level.
     public var pathDescription: String {
+        Self.description(of: path)
+    }
+
+    /// `path` as it reads in JSON: `contributors[1].id`; empty for the top level.
+    /// The one spelling of a path, shared by the writer's errors.
+    static func description(of path: [PathComponent]) -> String {
         var text = ""
         for component in path {
             switch component {

@@ -23,7 +23,7 @@ extension Transformation {
 
     static func models<T: JSONSerializing>(_ type: T.Type) -> Transformation {
         Transformation(
-            { (json: [Any]) throws -> [T] in try JSONAdapter.nested { try JSONAdapter.models(of: T.self, from: json) } },
+            { (json: [Any]) throws -> [T] in try JSONAdapter.nested { try JSONAdapter.decodeEach(T.self, from: json) } },
             reverse: { (models: [T]) throws -> [[String: Any]] in
                 try JSONAdapter.nested { try JSONAdapter.encodeEach(models) }
             })

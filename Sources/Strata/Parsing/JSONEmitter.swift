@@ -23,16 +23,19 @@ private let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)
 /// Values are dispatched on their exact dynamic type before any `as?` cast,
 /// because on Linux `as?` bridges loosely (`NSNumber as? Bool`, `5 as? NSNumber`).
 struct JSONEmitter {
-    /// Containers nested deeper than this throw (bounds the writer's recursion; on Apple platforms it also
-    /// stops a self-containing `NSMutableArray`, which swift-corelibs-foundation cannot even bridge).
-    static let maximumDepth = 512
+    /// The limit of ``maximumDepth`` unless the writer is given another: 512.
+    static let defaultMaximumDepth = 512
 
     private(set) var bytes: [UInt8] = []
+    /// Containers nested deeper than this throw (bounds the writer's recursion; on Apple platforms it also
+    /// stops a self-containing `NSMutableArray`, which swift-corelibs-foundation cannot even bridge).
+    let maximumDepth: Int
     private let prettyPrinted: Bool
     private let sortedKeys: Bool
     private let escapesSlashes: Bool
 
-    init(options: JSONWriter.Options) {
+    init(options: JSONWriter.Options, maximumDepth: Int = defaultMaximumDepth) {
+        self.maximumDepth = maximumDepth
         prettyPrinted = options.contains(.prettyPrinted)
         sortedKeys = options.contains(.sortedKeys)
         escapesSlashes = !options.contains(.withoutEscapingSlashes)
@@ -108,8 +111,8 @@ struct JSONEmitter {
 
     /// Opens an object whose members the caller writes, at nesting `depth`.
     mutating func beginObject(depth: Int) throws(JSONWritingError) {
-        guard depth < Self.maximumDepth else {
-            throw JSONWritingError(kind: .maximumDepthExceeded(Self.maximumDepth))
+        guard depth < maximumDepth else {
+            throw JSONWritingError(kind: .maximumDepthExceeded(maximumDepth))
         }
         bytes.append(Byte.openBrace)
     }
@@ -135,8 +138,8 @@ struct JSONEmitter {
 
     /// Opens an array whose elements the caller writes, at nesting `depth`.
     mutating func beginArray(depth: Int) throws(JSONWritingError) {
-        guard depth < Self.maximumDepth else {
-            throw JSONWritingError(kind: .maximumDepthExceeded(Self.maximumDepth))
+        guard depth < maximumDepth else {
+            throw JSONWritingError(kind: .maximumDepthExceeded(maximumDepth))
         }
         bytes.append(Byte.openBracket)
     }

@@ -1,5 +1,8 @@
 /// An error thrown by ``JSONReader`` when the input is not valid JSON.
 ///
+/// Internal: users meet it as the ``StrataError/underlyingError`` of an
+/// ``StrataError/Code/invalidJSON`` error, whose reason includes ``description``.
+///
 /// Every error carries the zero-based byte ``offset`` of the problem and the
 /// one-based ``line`` and ``column`` (the column counts Unicode scalars, so a
 /// multi-byte character counts as one). ``description`` is a sentence a person
@@ -13,7 +16,7 @@
 ///     // Unexpected character '1' at line 1, column 6; expected ':' after an object key.
 /// }
 /// ```
-public struct JSONParsingError: Error, CustomStringConvertible, Equatable, Sendable {
+struct JSONParsingError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What went wrong.
     ///
     /// The associated values hold the details used in ``JSONParsingError/description``.
@@ -21,7 +24,7 @@ public struct JSONParsingError: Error, CustomStringConvertible, Equatable, Senda
     /// ```swift
     /// if case .maximumDepthExceeded(let limit) = error.kind { print(limit) }
     /// ```
-    public enum Kind: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
         /// A byte that cannot start or continue the expected construct; `expected` describes what was expected.
         case unexpectedCharacter(UInt8, expected: String)
         /// The input ended while `expected` was still required.
@@ -48,20 +51,20 @@ public struct JSONParsingError: Error, CustomStringConvertible, Equatable, Senda
     }
 
     /// What went wrong.
-    public let kind: Kind
+    let kind: Kind
     /// Zero-based byte offset in the input where the problem was found.
-    public let offset: Int
+    let offset: Int
     /// One-based line of ``offset`` (lines are separated by `\n`).
-    public let line: Int
+    let line: Int
     /// One-based column of ``offset`` within its line, counted in Unicode scalars.
-    public let column: Int
+    let column: Int
 
     /// Creates an error; ``JSONReader`` computes `line` and `column` from the input.
     ///
     /// ```swift
     /// let error = JSONParsingError(kind: .invalidUnicodeEscape, offset: 3, line: 1, column: 4)
     /// ```
-    public init(kind: Kind, offset: Int, line: Int, column: Int) {
+    init(kind: Kind, offset: Int, line: Int, column: Int) {
         self.kind = kind
         self.offset = offset
         self.line = line
@@ -74,7 +77,7 @@ public struct JSONParsingError: Error, CustomStringConvertible, Equatable, Senda
     /// print(error.description)
     /// // Unexpected end of input at line 1, column 2; expected a value.
     /// ```
-    public var description: String {
+    var description: String {
         let location = "at line \(line), column \(column)"
         switch kind {
         case .unexpectedCharacter(let byte, let expected):
@@ -96,7 +99,7 @@ public struct JSONParsingError: Error, CustomStringConvertible, Equatable, Senda
         case .numberOutOfRange(let text):
             return "Number \(text) \(location) is too large to be represented as a Double."
         case .maximumDepthExceeded(let limit):
-            return "Arrays and objects are nested more than \(limit) levels deep \(location); flatten the document or raise maximumDepth."
+            return "Arrays and objects are nested more than \(limit) levels deep \(location); flatten the document, or raise maximumNestingDepth in the decoding options."
         case .topLevelContainerRequired:
             return "The top-level value \(location) is not an array or object; wrap it in [ ] or { }, or read it without topLevelContainerRequired."
         }

@@ -2,6 +2,10 @@ import Foundation
 
 /// Parses UTF-8 JSON text (RFC 8259) into Foundation objects, like `JSONSerialization`.
 ///
+/// Internal: the engine behind ``JSONAdapter``'s reading of `Data`, which reports
+/// its failures as ``StrataError/Code/invalidJSON``. The tests and the fuzz
+/// targets call it directly.
+///
 /// The result has the shapes `JSONSerialization.jsonObject(with:)` returns on Linux:
 /// `[String: Any]`, `[Any]`, `String`, `NSNumber` and `NSNull`. Booleans are
 /// `NSNumber(value: Bool)` (the boolean `NSNumber` class), integers that fit
@@ -33,22 +37,22 @@ import Foundation
 /// let object = try JSONReader.jsonObject(with: Data(#"{"name": "Ada", "admin": true}"#.utf8))
 /// let user = object as? [String: Any]
 /// ```
-public enum JSONReader {
+enum JSONReader {
     /// Options that change what ``JSONReader`` accepts.
     ///
     /// ```swift
     /// let strict: JSONReader.Options = [.topLevelContainerRequired]
     /// ```
-    public struct Options: OptionSet, Sendable {
+    struct Options: OptionSet, Sendable {
         /// The raw bits of the option set.
-        public let rawValue: UInt
+        let rawValue: UInt
 
         /// Creates an option set from raw bits.
         ///
         /// ```swift
         /// let options = JSONReader.Options(rawValue: 0)
         /// ```
-        public init(rawValue: UInt) {
+        init(rawValue: UInt) {
             self.rawValue = rawValue
         }
 
@@ -61,7 +65,7 @@ public enum JSONReader {
         /// ```swift
         /// let one = try JSONReader.jsonObject(with: Data("1".utf8), options: .fragmentsAllowed)
         /// ```
-        public static let fragmentsAllowed = Options(rawValue: 1 << 0)
+        static let fragmentsAllowed = Options(rawValue: 1 << 0)
 
         /// Reject a top-level value that is not an array or object (RFC 4627 behaviour).
         ///
@@ -69,7 +73,7 @@ public enum JSONReader {
         /// // Throws JSONParsingError with kind .topLevelContainerRequired:
         /// _ = try JSONReader.jsonObject(with: Data("1".utf8), options: .topLevelContainerRequired)
         /// ```
-        public static let topLevelContainerRequired = Options(rawValue: 1 << 1)
+        static let topLevelContainerRequired = Options(rawValue: 1 << 1)
     }
 
     /// The default limit on how deeply arrays and objects may nest: 512.
@@ -77,7 +81,7 @@ public enum JSONReader {
     /// ```swift
     /// let deep = try JSONReader.jsonObject(with: data, maximumDepth: JSONReader.defaultMaximumDepth * 2)
     /// ```
-    public static let defaultMaximumDepth = 512
+    static let defaultMaximumDepth = 512
 
     /// Parses `data` (UTF-8 JSON) into `JSONSerialization`-shaped Foundation objects.
     ///
@@ -88,7 +92,7 @@ public enum JSONReader {
     /// let value = try JSONReader.jsonObject(with: Data("[1, true, null]".utf8))
     /// // [1, true, <null>] as [Any] holding NSNumber, NSNumber (boolean), NSNull
     /// ```
-    public static func jsonObject(with data: Data, options: Options = []) throws -> Any {
+    static func jsonObject(with data: Data, options: Options = []) throws -> Any {
         try jsonObject(with: data, options: options, maximumDepth: defaultMaximumDepth)
     }
 
@@ -100,7 +104,7 @@ public enum JSONReader {
     /// ```swift
     /// let shallow = try JSONReader.jsonObject(with: Data("[[1]]".utf8), options: [], maximumDepth: 2)
     /// ```
-    public static func jsonObject(with data: Data, options: Options = [], maximumDepth: Int) throws -> Any {
+    static func jsonObject(with data: Data, options: Options = [], maximumDepth: Int) throws -> Any {
         try parse(data, builder: FoundationJSONBuilder(), options: options, maximumDepth: maximumDepth)
     }
 

@@ -7,16 +7,16 @@ extension JSONWriter {
     /// ```swift
     /// let data = try JSONWriter.data(withJSONObject: ["b": 1, "a": 2], options: [.sortedKeys, .prettyPrinted])
     /// ```
-    public struct Options: OptionSet, Sendable {
+    struct Options: OptionSet, Sendable {
         /// The raw bits of the option set.
-        public let rawValue: UInt
+        let rawValue: UInt
 
         /// Creates an option set from raw bits.
         ///
         /// ```swift
         /// let options = JSONWriter.Options(rawValue: 0)
         /// ```
-        public init(rawValue: UInt) {
+        init(rawValue: UInt) {
             self.rawValue = rawValue
         }
 
@@ -30,7 +30,7 @@ extension JSONWriter {
         /// // }
         /// let data = try JSONWriter.data(withJSONObject: ["a": 1], options: .prettyPrinted)
         /// ```
-        public static let prettyPrinted = Options(rawValue: 1 << 0)
+        static let prettyPrinted = Options(rawValue: 1 << 0)
 
         /// Write object members in ascending key order (Swift `String` comparison),
         /// so equal values always give identical bytes.
@@ -39,7 +39,7 @@ extension JSONWriter {
         /// // {"a":2,"b":1}
         /// let data = try JSONWriter.data(withJSONObject: ["b": 1, "a": 2], options: .sortedKeys)
         /// ```
-        public static let sortedKeys = Options(rawValue: 1 << 1)
+        static let sortedKeys = Options(rawValue: 1 << 1)
 
         /// Write `/` as is instead of the default `\/`.
         ///
@@ -47,6 +47,6 @@ extension JSONWriter {
         /// // ["a/b"]
         /// let data = try JSONWriter.data(withJSONObject: ["a/b"], options: .withoutEscapingSlashes)
         /// ```
-        public static let withoutEscapingSlashes = Options(rawValue: 1 << 2)
+        static let withoutEscapingSlashes = Options(rawValue: 1 << 2)
     }
 }

@@ -2,6 +2,9 @@ import Foundation
 
 /// Writes Foundation objects and Swift natives as UTF-8 JSON, like `JSONSerialization`.
 ///
+/// Internal: ``JSONAdapter`` writes models through ``JSONEmitter``, the same
+/// writer; this entry point for any value serves the tests and the fuzz targets.
+///
 /// Accepted values: `String`/`NSString`, `Bool`, every `Int`/`UInt` width, `Double`,
 /// `Float`, `Decimal`, `NSNumber` (a boolean `NSNumber` writes `true`/`false`,
 /// `NSDecimalNumber` writes its exact digits), `NSNull`, arrays (`[Any]`, `NSArray`,
@@ -22,7 +25,7 @@ import Foundation
 /// let data = try JSONWriter.data(withJSONObject: ["name": "Ada", "admin": true], options: .sortedKeys)
 /// // {"admin":true,"name":"Ada"}
 /// ```
-public enum JSONWriter {
+enum JSONWriter {
     /// Serialises `object` to UTF-8 JSON.
     ///
     /// Throws ``JSONWritingError`` for a value JSON cannot represent (a `Date`, a custom
@@ -32,7 +35,7 @@ public enum JSONWriter {
     /// let data = try JSONWriter.data(withJSONObject: [1, 2.5, "x", NSNull()])
     /// // [1,2.5,"x",null]
     /// ```
-    public static func data(withJSONObject object: Any, options: Options = []) throws -> Data {
+    static func data(withJSONObject object: Any, options: Options = []) throws -> Data {
         Data(try bytes(withJSONObject: object, options: options))
     }
 
@@ -45,7 +48,7 @@ public enum JSONWriter {
     /// JSONWriter.isValidJSONObject(["a": [1, 2]]) // true
     /// JSONWriter.isValidJSONObject(["a": Date()]) // false
     /// ```
-    public static func isValidJSONObject(_ object: Any) -> Bool {
+    static func isValidJSONObject(_ object: Any) -> Bool {
         (try? bytes(withJSONObject: object, options: [])) != nil
     }
 

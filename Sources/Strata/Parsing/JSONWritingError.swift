@@ -1,7 +1,11 @@
 /// An error thrown by ``JSONWriter`` for a value it cannot represent as JSON.
 ///
-/// ``path`` locates the offending value inside the written object, for example
-/// `user.tags[2]`, and ``description`` names its type.
+/// Internal: users meet it as the ``StrataError/underlyingError`` of an
+/// ``StrataError/Code/unsupportedValue`` error from ``JSONAdapter``.
+///
+/// ``path`` locates the offending value inside the written object
+/// (``pathDescription`` spells it, for example `user.tags[2]`), and
+/// ``description`` names its type.
 ///
 /// ```swift
 /// do {
@@ -11,13 +15,13 @@
 ///     // Cannot write a value of type Date at "user.tags[2]"; JSON supports only strings, numbers, booleans, NSNull, arrays and dictionaries with String keys, so convert it first.
 /// }
 /// ```
-public struct JSONWritingError: Error, CustomStringConvertible, Equatable, Sendable {
+struct JSONWritingError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What went wrong.
     ///
     /// ```swift
     /// if case .unsupportedType(let typeName) = error.kind { print(typeName) }
     /// ```
-    public enum Kind: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
         /// A value of a type JSON cannot represent; holds the type's name.
         case unsupportedType(String)
         /// A dictionary key that is not a `String`; holds the key's type name.
@@ -28,50 +32,34 @@ public struct JSONWritingError: Error, CustomStringConvertible, Equatable, Senda
         case maximumDepthExceeded(Int)
     }
 
-    /// One step from the written object to the offending value.
-    ///
-    /// ```swift
-    /// let steps: [JSONWritingError.PathComponent] = [.key("user"), .key("tags"), .index(2)]
-    /// ```
-    public enum PathComponent: Equatable, Sendable {
-        /// A dictionary member.
-        case key(String)
-        /// An array element.
-        case index(Int)
-    }
-
     /// What went wrong.
-    public let kind: Kind
-    /// The steps from the top-level object to the offending value (empty for the top level itself).
-    public private(set) var pathComponents: [PathComponent]
-
-    /// Creates an error for a value found at `pathComponents`.
+    let kind: Kind
+    /// The steps from the top-level object to the offending value (empty for the
+    /// top level itself), in the vocabulary of ``StrataError/path``.
     ///
     /// ```swift
-    /// let error = JSONWritingError(kind: .unsupportedType("Date"), pathComponents: [.index(0)])
+    /// let steps: [StrataError.PathComponent] = [.key("user"), .key("tags"), .index(2)]
     /// ```
-    public init(kind: Kind, pathComponents: [PathComponent] = []) {
+    private(set) var path: [StrataError.PathComponent]
+
+    /// Creates an error for a value found at `path`.
+    ///
+    /// ```swift
+    /// let error = JSONWritingError(kind: .unsupportedType("Date"), path: [.index(0)])
+    /// ```
+    init(kind: Kind, path: [StrataError.PathComponent] = []) {
         self.kind = kind
-        self.pathComponents = pathComponents
+        self.path = path
     }
 
-    /// The location of the offending value, like `user.tags[2]`; empty for the top level.
+    /// The location of the offending value, like `user.tags[2]`; empty for the top
+    /// level. Spelled as ``StrataError/pathDescription``.
     ///
     /// ```swift
-    /// print(error.path) // user.tags[2]
+    /// print(error.pathDescription) // user.tags[2]
     /// ```
-    public var path: String {
-        var text = ""
-        for component in pathComponents {
-            switch component {
-            case .key(let key):
-                if !text.isEmpty { text += "." }
-                text += key
-            case .index(let index):
-                text += "[\(index)]"
-            }
-        }
-        return text
+    var pathDescription: String {
+        StrataError.description(of: path)
     }
 
     /// A sentence naming the problem, the offending type and its path.
@@ -80,8 +68,8 @@ public struct JSONWritingError: Error, CustomStringConvertible, Equatable, Senda
     /// print(error.description)
     /// // Cannot write the number NaN at "ratio"; JSON has no NaN or infinity, so write null or a string instead.
     /// ```
-    public var description: String {
-        let location = pathComponents.isEmpty ? "at the top level" : "at \"\(path)\""
+    var description: String {
+        let location = path.isEmpty ? "at the top level" : "at \"\(pathDescription)\""
         switch kind {
         case .unsupportedType(let typeName):
             return "Cannot write a value of type \(typeName) \(location); JSON supports only strings, numbers, booleans, NSNull, arrays and dictionaries with String keys, so convert it first."
@@ -95,9 +83,9 @@ public struct JSONWritingError: Error, CustomStringConvertible, Equatable, Senda
     }
 
     /// Returns this error located one step further from the top (used while unwinding).
-    func prepending(_ component: PathComponent) -> JSONWritingError {
+    func prepending(_ component: StrataError.PathComponent) -> JSONWritingError {
         var copy = self
-        copy.pathComponents.insert(component, at: 0)
+        copy.path.insert(component, at: 0)
         return copy
     }
 }

@@ -364,33 +364,33 @@ extension Conformance {
     }
 
     /// Every option set: each subset of `.omitNulls`, `.sortedKeys`, `.prettyPrinted`.
-    static let optionSets: [JSONAdapter.Options] = (0..<8).map { JSONAdapter.Options(rawValue: $0) }
+    static let optionSets: [WriteOptions] = (0..<8).map { WriteOptions(rawValue: $0) }
 
-    static func encode<M: JSONSerializing>(_ model: M, to sink: Sink, _ options: JSONAdapter.Options) -> Encoded {
+    static func encode<M: JSONSerializing>(_ model: M, to sink: Sink, _ options: WriteOptions) -> Encoded {
         encoded(M.self, options) {
             switch sink {
             case .dictionary:
-                let json = try JSONAdapter.dictionary(from: model, options: options)
-                return try JSONWriter.data(withJSONObject: json, options: JSONAdapter.writerOptions(options))
+                let json = try JSONAdapter.dictionary(from: model, options: options.encoding)
+                return try JSONWriter.data(withJSONObject: json, options: JSONAdapter.writerOptions(options.formatting))
             case .data:
-                return try JSONAdapter.data(from: model, options: options)
+                return try JSONAdapter.data(from: model, options: options.encoding, formatting: options.formatting)
             }
         }
     }
 
-    static func encode<M: JSONSerializing>(_ models: [M], to sink: Sink, _ options: JSONAdapter.Options) -> Encoded {
+    static func encode<M: JSONSerializing>(_ models: [M], to sink: Sink, _ options: WriteOptions) -> Encoded {
         encoded(M.self, options) {
             switch sink {
             case .dictionary:
-                let json = try JSONAdapter.dictionaries(from: models, options: options)
-                return try JSONWriter.data(withJSONObject: json, options: JSONAdapter.writerOptions(options))
+                let json = try JSONAdapter.dictionaries(from: models, options: options.encoding)
+                return try JSONWriter.data(withJSONObject: json, options: JSONAdapter.writerOptions(options.formatting))
             case .data:
-                return try JSONAdapter.data(from: models, options: options)
+                return try JSONAdapter.data(from: models, options: options.encoding, formatting: options.formatting)
             }
         }
     }
 
-    private static func encoded<M>(_: M.Type, _ options: JSONAdapter.Options, _ body: () throws -> Data) -> Encoded {
+    private static func encoded<M>(_: M.Type, _ options: WriteOptions, _ body: () throws -> Data) -> Encoded {
         do {
             let bytes = try body()
             let shape = JSONShape(native: try JSONReader.nativeObject(with: bytes))
@@ -428,7 +428,7 @@ extension Conformance {
     /// JSON (or the element's error, at its index). Returns what `model` gave.
     @discardableResult
     static func expectSinksAgree<M: JSONSerializing>(
-        _ model: M, padding: [M] = [], _ options: JSONAdapter.Options, sourceLocation: SourceLocation = #_sourceLocation
+        _ model: M, padding: [M] = [], _ options: WriteOptions, sourceLocation: SourceLocation = #_sourceLocation
     ) -> Encoded {
         let single = expectAgreement(
             [
@@ -449,7 +449,7 @@ extension Conformance {
     /// Expects the runs, each an encoded array, to agree, and to be what the
     /// `elements` encoded alone predict (see ``expectedArray(of:failingAt:joinTexts:)``).
     static func expectArraySinksAgree(
-        _ runs: [Run<Encoded>], elements: [Encoded], index: Int, _ options: JSONAdapter.Options,
+        _ runs: [Run<Encoded>], elements: [Encoded], index: Int, _ options: WriteOptions,
         _ what: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let what = "\(what) with options [\(options.testDescription)]"
@@ -463,9 +463,29 @@ extension Conformance {
     }
 }
 
-extension JSONAdapter.Options: CustomTestStringConvertible {
-    public var testDescription: String {
-        let names = [(JSONAdapter.Options.sortedKeys, "sorted"), (.omitNulls, "omitNulls"), (.prettyPrinted, "pretty")]
+/// The encoding options and the output formatting of one write, as one option set,
+/// so that the tests can run every combination.
+struct WriteOptions: OptionSet, Sendable, CustomTestStringConvertible {
+    let rawValue: Int
+
+    /// ``JSONAdapter/EncodingOptions/omitNulls``.
+    static let omitNulls = WriteOptions(rawValue: 1 << 0)
+    /// ``JSONAdapter/OutputFormatting/sortedKeys``, for `data(from:)` and the writer.
+    static let sortedKeys = WriteOptions(rawValue: 1 << 1)
+    /// ``JSONAdapter/OutputFormatting/prettyPrinted``, for `data(from:)` and the writer.
+    static let prettyPrinted = WriteOptions(rawValue: 1 << 2)
+
+    var encoding: JSONAdapter.EncodingOptions { contains(.omitNulls) ? .omitNulls : .default }
+
+    var formatting: JSONAdapter.OutputFormatting {
+        var formatting: JSONAdapter.OutputFormatting = []
+        if contains(.sortedKeys) { formatting.insert(.sortedKeys) }
+        if contains(.prettyPrinted) { formatting.insert(.prettyPrinted) }
+        return formatting
+    }
+
+    var testDescription: String {
+        let names = [(WriteOptions.sortedKeys, "sorted"), (.omitNulls, "omitNulls"), (.prettyPrinted, "pretty")]
             .filter { contains($0.0) }.map(\.1)
         return names.isEmpty ? "none" : names.joined(separator: "+")
     }

@@ -370,10 +370,10 @@ extension Conformance {
 
         // MARK: Models nested too deep
 
-        @Test(arguments: [0, 1, ModelNesting.maximumDepth - 1, ModelNesting.maximumDepth, ModelNesting.maximumDepth + 1, 100])
+        @Test(arguments: [0, 1, ModelNesting.defaultMaximumDepth - 1, ModelNesting.defaultMaximumDepth, ModelNesting.defaultMaximumDepth + 1, 100])
         func modelsNestedDeepDecodeTheSameEveryWay(_ depth: Int) throws {
             let outcome = Conformance.decodeEveryWay(.chain, chainText(depth: depth)).model
-            if depth <= ModelNesting.maximumDepth {
+            if depth <= ModelNesting.defaultMaximumDepth {
                 #expect(outcome == .value(Chain<TagEnd>.chain(depth: depth)))
             } else {
                 #expect(outcome.failure?.code == .nestingTooDeep)

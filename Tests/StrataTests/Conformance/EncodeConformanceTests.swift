@@ -12,7 +12,7 @@ extension Conformance {
         // MARK: Fresh types, first and later encodes
 
         @Test(arguments: WSample.successes, Conformance.optionSets)
-        func modelsEncodeTheSameEveryWay(_ sample: WSample, _ options: JSONAdapter.Options) throws {
+        func modelsEncodeTheSameEveryWay(_ sample: WSample, _ options: WriteOptions) throws {
             let encoded = Self.encodeEveryWay(sample, options)
             guard case .json(let shape, _) = encoded else {
                 Issue.record("\(sample) did not encode: \(encoded)")
@@ -27,7 +27,7 @@ extension Conformance {
         /// Errors while encoding: the same code, path and full text from both sinks.
         /// `nestedNaN`: an outer model holding an inner model whose `Double` is NaN.
         @Test(arguments: WSample.failures, Conformance.optionSets)
-        func failuresAreTheSameEveryWay(_ sample: WSample, _ options: JSONAdapter.Options) throws {
+        func failuresAreTheSameEveryWay(_ sample: WSample, _ options: WriteOptions) throws {
             let failure = try #require(Self.encodeEveryWay(sample, options).failure)
             #expect(failure.pathDescription == sample.failingPath)
             #expect(failure.code == sample.failingCode)
@@ -49,7 +49,7 @@ extension Conformance {
         /// option sets with an even raw value) or first to data (odd), then to the
         /// other sink, and to both again; then as element 1 of an array, to both sinks.
         static func encodeEveryWay(
-            _ sample: WSample, _ options: JSONAdapter.Options, sourceLocation: SourceLocation = #_sourceLocation
+            _ sample: WSample, _ options: WriteOptions, sourceLocation: SourceLocation = #_sourceLocation
         ) -> Encoded {
             let tag = Fresh.tag()
             let dictionaryFirst = options.rawValue % 2 == 0
@@ -64,7 +64,7 @@ extension Conformance {
         }
 
         private static func runs<Tag>(
-            _: Tag.Type, _ sample: WSample, _ options: JSONAdapter.Options, dictionaryFirst: Bool
+            _: Tag.Type, _ sample: WSample, _ options: WriteOptions, dictionaryFirst: Bool
         ) -> [Run<Encoded>] {
             let model = sample.model(Tag.self)
             let sinks: [Conformance.Sink] = dictionaryFirst ? [.dictionary, .data] : [.data, .dictionary]
@@ -78,7 +78,7 @@ extension Conformance {
         }
 
         private static func arrayRuns<Tag>(
-            _: Tag.Type, _ sample: WSample, _ options: JSONAdapter.Options, dictionaryFirst: Bool
+            _: Tag.Type, _ sample: WSample, _ options: WriteOptions, dictionaryFirst: Bool
         ) -> [Run<Encoded>] {
             let models = [WSample.full.model(Tag.self), sample.model(Tag.self)]
             let sinks: [Conformance.Sink] = dictionaryFirst ? [.dictionary, .data] : [.data, .dictionary]
@@ -92,7 +92,7 @@ extension Conformance {
         // MARK: The other suites' models
 
         @Test(arguments: Conformance.optionSets)
-        func flatNestedAndArrayModelsEncodeTheSame(_ options: JSONAdapter.Options) {
+        func flatNestedAndArrayModelsEncodeTheSame(_ options: WriteOptions) {
             let team = Team(
                 name: "core", lead: Member(login: "ada", email: nil),
                 members: [Member(login: "bo", email: "bo@example.org"), Member(login: "cy", email: nil)])
@@ -103,12 +103,12 @@ extension Conformance {
         }
 
         @Test(arguments: EverythingSample.allCases, Conformance.optionSets)
-        func everySupportedTypeEncodesTheSame(_ sample: EverythingSample, _ options: JSONAdapter.Options) {
+        func everySupportedTypeEncodesTheSame(_ sample: EverythingSample, _ options: WriteOptions) {
             Conformance.expectSinksAgree(sample.model, padding: [Everything()], options)
         }
 
         @Test(arguments: Conformance.optionSets)
-        func keyPathsTransformersAndClassesEncodeTheSame(_ options: JSONAdapter.Options) throws {
+        func keyPathsTransformersAndClassesEncodeTheSame(_ options: WriteOptions) throws {
             let repo = try JSONAdapter.model(of: Repo.self, from: jsonObject(repoJSONText))
             Conformance.expectSinksAgree(repo, padding: [Repo()], options)
             Conformance.expectSinksAgree(Scalars(), options)
@@ -137,14 +137,14 @@ extension Conformance {
             let owners = [Owner(login: "a", id: 1), Owner(login: "b", id: 2)]
             let text = #"[{"id":1,"login":"a"},{"id":2,"login":"b"}]"#
             #expect(Conformance.encode(owners, to: .data, [.sortedKeys]) == Conformance.encode(owners, to: .dictionary, [.sortedKeys]))
-            #expect(String(decoding: try JSONAdapter.data(from: owners, options: [.sortedKeys]), as: UTF8.self) == text)
+            #expect(String(decoding: try JSONAdapter.data(from: owners, formatting: [.sortedKeys]), as: UTF8.self) == text)
             #expect(try JSONAdapter.models(of: Owner.self, from: Data(text.utf8)) == owners)
             #expect(Conformance.encode([Owner](), to: .data, []) == Conformance.encode([Owner](), to: .dictionary, []))
         }
 
         /// Errors name the same path, with the same text, from both sinks.
         @Test(arguments: Conformance.optionSets)
-        func aValueJSONCannotRepresentIsTheSameError(_ options: JSONAdapter.Options) throws {
+        func aValueJSONCannotRepresentIsTheSameError(_ options: WriteOptions) throws {
             var everything = Everything()
             everything.scores = ["x": .nan]
             let failure = try #require(Conformance.expectSinksAgree(everything, padding: [Everything()], options).failure)
@@ -154,12 +154,12 @@ extension Conformance {
 
         // MARK: Models nested too deep
 
-        @Test(arguments: [ModelNesting.maximumDepth - 1, ModelNesting.maximumDepth, ModelNesting.maximumDepth + 1, 100])
+        @Test(arguments: [ModelNesting.defaultMaximumDepth - 1, ModelNesting.defaultMaximumDepth, ModelNesting.defaultMaximumDepth + 1, 100])
         func modelGraphsNestedDeepEncodeTheSame(_ depth: Int) {
             let chain = Chain<TagEnd>.chain(depth: depth)
-            for options in [[], [.sortedKeys], [.omitNulls, .prettyPrinted]] as [JSONAdapter.Options] {
+            for options in [[], [.sortedKeys], [.omitNulls, .prettyPrinted]] as [WriteOptions] {
                 let encoded = Conformance.expectSinksAgree(chain, padding: [Chain(name: "p")], options)
-                if depth > ModelNesting.maximumDepth {
+                if depth > ModelNesting.defaultMaximumDepth {
                     #expect(encoded.failure?.code == .nestingTooDeep)
                 }
             }

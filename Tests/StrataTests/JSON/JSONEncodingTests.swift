@@ -49,7 +49,7 @@ struct JSONEncodingTests {
     }
 
     @Test func omitNullsAppliesToDataToo() throws {
-        let data = try JSONAdapter.data(from: Team(name: "x", lead: Member(login: "a")), options: [.omitNulls, .sortedKeys])
+        let data = try JSONAdapter.data(from: Team(name: "x", lead: Member(login: "a")), options: .omitNulls, formatting: .sortedKeys)
         #expect(String(decoding: data, as: UTF8.self) == #"{"lead":{"login":"a"},"members":[],"name":"x"}"#)
     }
 

@@ -22,11 +22,11 @@ struct NestingDepthTests {
     }
 
     @Test func modelsNestedUpToTheLimitDecode() throws {
-        let root = try JSONAdapter.model(of: TreeNode.self, from: Self.chain(depth: ModelNesting.maximumDepth))
+        let root = try JSONAdapter.model(of: TreeNode.self, from: Self.chain(depth: ModelNesting.defaultMaximumDepth))
         var depth = 0
         var node: TreeNode? = root
         while let next = node?.child { depth += 1; node = next }
-        #expect(depth == ModelNesting.maximumDepth)
+        #expect(depth == ModelNesting.defaultMaximumDepth)
     }
 
     @Test func deeperDictionariesAreRefusedWithThePath() throws {
@@ -34,7 +34,7 @@ struct NestingDepthTests {
             try JSONAdapter.model(of: TreeNode.self, from: Self.chain(depth: 5_000))
         }
         #expect(error.code == .nestingTooDeep)
-        #expect(error.path.count == ModelNesting.maximumDepth + 1)
+        #expect(error.path.count == ModelNesting.defaultMaximumDepth + 1)
         #expect(error.pathDescription.hasPrefix("child.child.child"))
     }
 
@@ -59,7 +59,7 @@ struct NestingDepthTests {
         let done = DispatchSemaphore(value: 0)
         let result = Locked<Bool>(false)
         let thread = Thread {
-            let json = Self.chain(depth: ModelNesting.maximumDepth)
+            let json = Self.chain(depth: ModelNesting.defaultMaximumDepth)
             result.withLock { $0 = (try? JSONAdapter.model(of: TreeNode.self, from: json)) != nil }
             done.signal()
         }

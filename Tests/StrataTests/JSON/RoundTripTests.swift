@@ -24,7 +24,7 @@ struct RoundTripTests {
     @Test(arguments: EverythingSample.allCases)
     func throughData(_ sample: EverythingSample) throws {
         let model = sample.model
-        let data = try JSONAdapter.data(from: model, options: [.sortedKeys, .prettyPrinted])
+        let data = try JSONAdapter.data(from: model, formatting: [.sortedKeys, .prettyPrinted])
         #expect(try JSONAdapter.model(of: Everything.self, from: data) == model)
     }
 

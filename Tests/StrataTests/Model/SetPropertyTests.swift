@@ -31,7 +31,7 @@ struct SetPropertyTests {
         #expect(dictionary["levels"] as? [String] == ["high", "low"])
         #expect((dictionary["members"] as? [[String: Any]])?.compactMap { $0["login"] as? String } == ["amy", "zed"])
         #expect(dictionary["optional_tags"] as? [String] == ["a", "b"])
-        let data = try JSONAdapter.data(from: model, options: .sortedKeys)
+        let data = try JSONAdapter.data(from: model, formatting: .sortedKeys)
         #expect(String(decoding: data, as: UTF8.self)
             == #"{"ids":[1,30,200],"levels":["high","low"],"members":[{"login":"amy"},{"login":"zed"}],"optional_tags":["a","b"],"tags":["apple","fig","pear"]}"#)
         #expect(try JSONAdapter.model(of: Tagged.self, from: data) == model)

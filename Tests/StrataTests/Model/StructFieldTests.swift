@@ -516,12 +516,12 @@ struct StructFieldTests {
         for key in FieldKeys.mapped {
             #expect(String(reflecting: fromStruct[key]) == String(reflecting: fromClass[key]), "\(key)")
         }
-        let structData = try JSONAdapter.data(from: values, options: .sortedKeys)
-        let classData = try JSONAdapter.data(from: FieldClass(values), options: .sortedKeys)
+        let structData = try JSONAdapter.data(from: values, formatting: .sortedKeys)
+        let classData = try JSONAdapter.data(from: FieldClass(values), formatting: .sortedKeys)
         #expect(String(decoding: structData, as: UTF8.self) == String(decoding: classData, as: UTF8.self))
         // Nil optionals are written the same way by both.
-        let plainStruct = try JSONAdapter.data(from: FieldStruct(), options: .sortedKeys)
-        let plainClass = try JSONAdapter.data(from: FieldClass(), options: .sortedKeys)
+        let plainStruct = try JSONAdapter.data(from: FieldStruct(), formatting: .sortedKeys)
+        let plainClass = try JSONAdapter.data(from: FieldClass(), formatting: .sortedKeys)
         #expect(String(decoding: plainStruct, as: UTF8.self) == String(decoding: plainClass, as: UTF8.self))
         #expect(try JSONAdapter.model(of: FieldStruct.self, from: structData) == values)
     }

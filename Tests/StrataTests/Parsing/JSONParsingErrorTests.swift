@@ -66,10 +66,10 @@ struct JSONParsingErrorTests {
                 offset: 3, column: 4),
         Example("[1e400]", "Number 1e400 at line 1, column 2 is too large to be represented as a Double.", offset: 1, column: 2),
         Example(String(repeating: "[", count: 100_000),
-                "Arrays and objects are nested more than 512 levels deep at line 1, column 513; flatten the document or raise maximumDepth.",
+                "Arrays and objects are nested more than 512 levels deep at line 1, column 513; flatten the document, or raise maximumNestingDepth in the decoding options.",
                 offset: 512, column: 513),
         Example(String(repeating: #"{"a":"#, count: 600),
-                "Arrays and objects are nested more than 512 levels deep at line 1, column 2561; flatten the document or raise maximumDepth.",
+                "Arrays and objects are nested more than 512 levels deep at line 1, column 2561; flatten the document, or raise maximumNestingDepth in the decoding options.",
                 offset: 2560, column: 2561),
     ]
 

@@ -51,26 +51,26 @@ struct JSONWritingErrorTests {
             == "Cannot write a dictionary key of type NSNumber at the top level; JSON object keys must be strings.")
     }
 
-    @Test func errorCarriesKindAndPathComponents() throws {
+    @Test func errorCarriesKindAndPath() throws {
         let error = try #require(throws: JSONWritingError.self) {
             try JSONWriter.data(withJSONObject: ["a": [1, Point()]])
         }
         #expect(error.kind == .unsupportedType("Point"))
-        #expect(error.pathComponents == [.key("a"), .index(1)])
-        #expect(error.path == "a[1]")
+        #expect(error.path == [.key("a"), .index(1)])
+        #expect(error.pathDescription == "a[1]")
         #expect(!JSONWriter.isValidJSONObject(["a": [1, Point()]]))
         #expect(JSONWriter.isValidJSONObject(["a": [1, "b"]]))
     }
 
     @Test func nestingBeyondTheLimitThrows() throws {
         var value: Any = 1
-        for _ in 0..<(JSONEmitter.maximumDepth + 1) { value = [value] }
+        for _ in 0..<(JSONEmitter.defaultMaximumDepth + 1) { value = [value] }
         let error = try #require(throws: JSONWritingError.self) { try JSONWriter.data(withJSONObject: value) }
-        #expect(error.kind == .maximumDepthExceeded(JSONEmitter.maximumDepth))
-        #expect(error.pathComponents == Array(repeating: .index(0), count: JSONEmitter.maximumDepth))
+        #expect(error.kind == .maximumDepthExceeded(JSONEmitter.defaultMaximumDepth))
+        #expect(error.path == Array(repeating: .index(0), count: JSONEmitter.defaultMaximumDepth))
 
         var deepest: Any = 1
-        for _ in 0..<JSONEmitter.maximumDepth { deepest = ["k": deepest] }
+        for _ in 0..<JSONEmitter.defaultMaximumDepth { deepest = ["k": deepest] }
         #expect(throws: Never.self) { try JSONWriter.data(withJSONObject: deepest) }
     }
 }

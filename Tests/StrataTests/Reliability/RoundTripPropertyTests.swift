@@ -15,7 +15,7 @@ struct RoundTripPropertyTests {
         let model = Self.model(seed: seed)
         let data = try JSONAdapter.data(from: model)
         #expect(try JSONAdapter.model(of: RandomModel.self, from: data) == model, "seed \(seed)")
-        let pretty = try JSONAdapter.data(from: model, options: [.prettyPrinted, .sortedKeys, .omitNulls])
+        let pretty = try JSONAdapter.data(from: model, options: .omitNulls, formatting: [.prettyPrinted, .sortedKeys])
         #expect(try JSONAdapter.model(of: RandomModel.self, from: pretty) == model, "seed \(seed)")
     }
 

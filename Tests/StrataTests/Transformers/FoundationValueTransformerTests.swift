@@ -144,7 +144,7 @@ struct FoundationValueTransformerTests {
         let dictionary = try JSONAdapter.dictionary(from: price)
         #expect(dictionary["cents"] as? Int == 1999)
         #expect(dictionary["color"] as? String == "#ff8800")
-        let data = try JSONAdapter.data(from: price, options: [.sortedKeys])
+        let data = try JSONAdapter.data(from: price, formatting: .sortedKeys)
         #expect(String(decoding: data, as: UTF8.self) == ##"{"cents":1999,"color":"#ff8800","label":"sale","note":"hi"}"##)
     }
 

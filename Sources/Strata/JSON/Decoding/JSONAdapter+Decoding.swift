@@ -6,23 +6,78 @@ extension JSONAdapter {
     /// ```swift
     /// let repo = try JSONAdapter.model(of: Repo.self, from: ["id": 1, "full_name": "a/b"])
     /// ```
+    /// - Parameter options: The limits of the read; its `maximumModelDepth`
+    ///   applies (the object is already built, so `maximumNestingDepth` does not).
     /// - Throws: a ``StrataError`` naming the JSON path of the value that failed.
-    public static func model<T: JSONSerializing>(of type: T.Type, from json: [String: Any]) throws -> T {
-        try decode(T.self, from: json)
+    public static func model<T: JSONSerializing>(
+        of type: T.Type, from json: [String: Any], options: DecodingOptions = .default
+    ) throws -> T {
+        try reading(with: options) { _ in try decode(T.self, from: json) }
     }
 
     /// Creates a model from JSON data, which must hold an object.
-    public static func model<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> T {
-        if let model = try modelReadingObject(of: T.self, from: data) { return model }
-        let object = try parse(data)
-        guard let json = object as? [String: Any] else {
-            throw notAnObject(object, for: T.self)
+    ///
+    /// ```swift
+    /// let repo = try JSONAdapter.model(of: Repo.self, from: data)
+    /// let thread = try JSONAdapter.model(of: Reply.self, from: data, options: .init(maximumModelDepth: 100))
+    /// ```
+    /// - Parameter options: The limits of the read: how deep models, and the JSON
+    ///   text's arrays and objects, may nest.
+    /// - Throws: a ``StrataError`` naming the JSON path of the value that failed;
+    ///   ``StrataError/Code/invalidJSON`` when the data is not valid JSON.
+    public static func model<T: JSONSerializing>(
+        of type: T.Type, from data: Data, options: DecodingOptions = .default
+    ) throws -> T {
+        try reading(with: options) { levelsLeft in
+            if let model = try modelReadingObject(
+                of: T.self, from: data, maximumNestingDepth: options.maximumNestingDepth, levelsLeft: levelsLeft)
+            {
+                return model
+            }
+            let object = try parse(data, maximumNestingDepth: options.maximumNestingDepth)
+            guard let json = object as? [String: Any] else {
+                throw notAnObject(object, for: T.self)
+            }
+            return try decode(T.self, from: json)
         }
-        return try decode(T.self, from: json)
     }
 
     /// Creates models from a JSON array of objects. Errors name the index: `[3].id`.
-    public static func models<T: JSONSerializing>(of type: T.Type, from json: [Any]) throws -> [T] {
+    ///
+    /// - Parameter options: The limits of the read; its `maximumModelDepth`
+    ///   applies (the array is already built, so `maximumNestingDepth` does not).
+    public static func models<T: JSONSerializing>(
+        of type: T.Type, from json: [Any], options: DecodingOptions = .default
+    ) throws -> [T] {
+        try reading(with: options) { _ in try decodeEach(T.self, from: json) }
+    }
+
+    /// Creates models from JSON data, which must hold an array of objects. Errors
+    /// name the index: `[3].id`.
+    ///
+    /// - Parameter options: The limits of the read: how deep models, and the JSON
+    ///   text's arrays and objects, may nest.
+    public static func models<T: JSONSerializing>(
+        of type: T.Type, from data: Data, options: DecodingOptions = .default
+    ) throws -> [T] {
+        try reading(with: options) { levelsLeft in
+            if let models = try modelsReadingElements(
+                of: T.self, from: data, maximumNestingDepth: options.maximumNestingDepth, levelsLeft: levelsLeft)
+            {
+                return models
+            }
+            let object = try parse(data, maximumNestingDepth: options.maximumNestingDepth)
+            guard let json = object as? [Any] else {
+                throw StrataError(
+                    .invalidJSONDictionary, "Expected a JSON array of \(T.self) objects, found \(describe(object)).")
+            }
+            return try decodeEach(T.self, from: json)
+        }
+    }
+
+    /// Decodes each object of `json` as `T`, with the settings of the read in
+    /// progress (what ``ValueTransformer/models(_:)`` runs). Errors name the index.
+    static func decodeEach<T: JSONSerializing>(_ type: T.Type, from json: [Any]) throws -> [T] {
         var models: [T] = []
         models.reserveCapacity(json.count)
         for (index, element) in json.enumerated() {
@@ -38,21 +93,11 @@ extension JSONAdapter {
         return models
     }
 
-    /// Creates models from JSON data, which must hold an array of objects.
-    public static func models<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> [T] {
-        if let models = try modelsReadingElements(of: T.self, from: data) { return models }
-        let object = try parse(data)
-        guard let json = object as? [Any] else {
-            throw StrataError(.invalidJSONDictionary, "Expected a JSON array of \(T.self) objects, found \(describe(object)).")
-        }
-        return try models(of: T.self, from: json)
-    }
-
     /// Parses JSON data with Strata's reader, into Swift natives (`Int`, `Double`,
     /// `Bool`, `String`, …): the shapes the mapping layer converts fastest.
-    static func parse(_ data: Data) throws -> Any {
+    static func parse(_ data: Data, maximumNestingDepth: Int) throws -> Any {
         do {
-            return try JSONReader.nativeObject(with: data)
+            return try JSONReader.nativeObject(with: data, maximumDepth: maximumNestingDepth)
         } catch {
             throw invalidJSON(error)
         }

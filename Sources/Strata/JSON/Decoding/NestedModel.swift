@@ -6,15 +6,16 @@ import Foundation
 protocol NestedModel: AnyObject, Sendable {
     /// Reads the object at the scanner's position into one slot per entry of the
     /// nested type's plan; `nil`, having consumed nothing, when the type must be
-    /// decoded from its dictionary (see ``JSONAdapter/readsObjects(_:)``).
-    func readObject(from scanner: inout JSONAdapter.MemberScanner, depth: Int) throws(JSONParsingError) -> Slot?
+    /// decoded from its dictionary (see ``JSONAdapter/readsObjects(_:)``), or when
+    /// `levelsLeft` (see ``JSONAdapter/readObject(_:keys:from:levelsLeft:)``) is 0.
+    func readObject(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws(JSONParsingError) -> Slot?
     /// Reads the array at the scanner's position element by element; `nil`, having
     /// consumed nothing, when the type must be decoded from dictionaries.
-    func readArray(from scanner: inout JSONAdapter.MemberScanner, depth: Int) throws(JSONParsingError) -> Slot?
-    /// Decodes a model from the slots ``readObject(from:depth:)`` read, one nesting
+    func readArray(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws(JSONParsingError) -> Slot?
+    /// Decodes a model from the slots ``readObject(from:levelsLeft:)`` read, one nesting
     /// level deeper, as ``ValueTransformer/model(_:)`` decodes its dictionary.
     func decodeObject(_ members: [Slot]) throws -> Any
-    /// Decodes the array ``readArray(from:depth:)`` read, as the default transformer
+    /// Decodes the array ``readArray(from:levelsLeft:)`` read, as the default transformer
     /// of an array of models converts its elements.
     func decodeArray(_ elements: [Slot]) throws -> Any
     /// Writes a model of this type (or a subclass) into `sink`.
@@ -36,17 +37,17 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     /// `U` as an element type, for the same errors.
     private let elementType = PropertyType.model(U.self)
 
-    func readObject(from scanner: inout JSONAdapter.MemberScanner, depth: Int) throws(JSONParsingError) -> Slot? {
+    func readObject(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws(JSONParsingError) -> Slot? {
         let plan = MappingPlan<U>.shared
-        guard scanner.nextByte == Byte.openBrace, depth < ModelNesting.maximumDepth,
+        guard scanner.nextByte == Byte.openBrace, levelsLeft > 0,
             let keys = JSONAdapter.readsObjects(plan)
         else { return nil }
-        return .object(try JSONAdapter.readObject(plan, keys: keys, from: &scanner, depth: depth + 1))
+        return .object(try JSONAdapter.readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft - 1))
     }
 
-    func readArray(from scanner: inout JSONAdapter.MemberScanner, depth: Int) throws(JSONParsingError) -> Slot? {
+    func readArray(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws(JSONParsingError) -> Slot? {
         let plan = MappingPlan<U>.shared
-        guard scanner.nextByte == Byte.openBracket, depth < ModelNesting.maximumDepth,
+        guard scanner.nextByte == Byte.openBracket, levelsLeft > 0,
             let keys = JSONAdapter.readsObjects(plan)
         else { return nil }
         var elements: [Slot] = []
@@ -54,7 +55,8 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
             repeat {
                 try scanner.expectElement()
                 if scanner.nextByte == Byte.openBrace {
-                    elements.append(.object(try JSONAdapter.readObject(plan, keys: keys, from: &scanner, depth: depth + 1)))
+                    let members = try JSONAdapter.readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft - 1)
+                    elements.append(.object(members))
                 } else {
                     elements.append(.json(try scanner.parseValueTree()))
                 }

@@ -25,12 +25,15 @@ extension JSONAdapter {
 
     /// `T` decoded from the object in `data` read member by member, or `nil` when
     /// `T` or the data's top-level value (not an object) needs the dictionary path.
-    static func modelReadingObject<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> T? {
+    /// `levelsLeft` is how many levels of nested models may be read into slots.
+    static func modelReadingObject<T: JSONSerializing>(
+        of type: T.Type, from data: Data, maximumNestingDepth: Int, levelsLeft: Int
+    ) throws -> T? {
         let plan = MappingPlan<T>.shared
         guard let keys = readsObjects(plan) else { return nil }
-        let slots: [Slot]? = try scanning(data) { scanner in
+        let slots: [Slot]? = try scanning(data, maximumNestingDepth: maximumNestingDepth) { scanner in
             guard scanner.nextByte == Byte.openBrace else { return nil }
-            let slots = try readObject(plan, keys: keys, from: &scanner, depth: 0)
+            let slots = try readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft)
             try scanner.endDocument()
             return slots
         }
@@ -44,11 +47,13 @@ extension JSONAdapter {
     /// index: `[3].id`.
     ///
     /// Each element is read into slots when `T` allows it, and otherwise parsed
-    /// into its dictionary and decoded as ``models(of:from:)-([Any])`` would: so
-    /// the document is never held whole.
-    static func modelsReadingElements<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> [T]? {
+    /// into its dictionary and decoded as ``decodeEach(_:from:)`` would: so the
+    /// document is never held whole.
+    static func modelsReadingElements<T: JSONSerializing>(
+        of type: T.Type, from data: Data, maximumNestingDepth: Int, levelsLeft: Int
+    ) throws -> [T]? {
         let plan = MappingPlan<T>.shared
-        return try scanning(data) { scanner -> [T]? in
+        return try scanning(data, maximumNestingDepth: maximumNestingDepth) { scanner -> [T]? in
             guard scanner.nextByte == Byte.openBracket else { return nil }
             var models: [T] = []
             guard try scanner.beginArray() else {
@@ -60,7 +65,8 @@ extension JSONAdapter {
                 let index = models.count
                 do {
                     if scanner.nextByte == Byte.openBrace, let keys = readsObjects(plan) {
-                        var source = DecodeSource.slots(try readObject(plan, keys: keys, from: &scanner, depth: 0))
+                        let slots = try readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft)
+                        var source = DecodeSource.slots(slots)
                         models.append(try decodeMapped(plan, from: &source))
                         continue
                     }
@@ -87,9 +93,12 @@ extension JSONAdapter {
 
     /// Reads the object at the scanner's position into one ``Slot`` per entry of
     /// `plan` (whose keys are `keys`). Members with other keys are checked and
-    /// skipped. `depth` is how many models the object is nested in.
+    /// skipped. `levelsLeft` is how many levels of models below this object may
+    /// still be read into slots (the limit of the read in progress less the
+    /// object's depth); a nested model deeper than that is parsed as a value, and
+    /// its transformer reports the depth, as from a dictionary.
     static func readObject<T: JSONSerializing>(
-        _ plan: MappingPlan<T>, keys: MemberKeyTable, from scanner: inout MemberScanner, depth: Int
+        _ plan: MappingPlan<T>, keys: MemberKeyTable, from scanner: inout MemberScanner, levelsLeft: Int
     ) throws(JSONParsingError) -> [Slot] {
         var slots = [Slot](repeating: .missing, count: keys.count)
         guard try scanner.beginObject() else { return slots }
@@ -107,7 +116,7 @@ extension JSONAdapter {
                 continue
             }
             hint = index + 1
-            slots[index] = try readValue(of: plan.memberReads[index], from: &scanner, depth: depth)
+            slots[index] = try readValue(of: plan.memberReads[index], from: &scanner, levelsLeft: levelsLeft)
         } while try scanner.nextMember()
         return slots
     }
@@ -116,13 +125,13 @@ extension JSONAdapter {
     /// slots of its own where its type allows, anything else as a JSON value.
     @inline(__always)
     private static func readValue(
-        of read: MemberRead, from scanner: inout MemberScanner, depth: Int
+        of read: MemberRead, from scanner: inout MemberScanner, levelsLeft: Int
     ) throws(JSONParsingError) -> Slot {
         if let nested = read.nested {
             switch read.kind {
             case .value: break
-            case .model: if let slot = try nested.readObject(from: &scanner, depth: depth) { return slot }
-            case .models: if let slot = try nested.readArray(from: &scanner, depth: depth) { return slot }
+            case .model: if let slot = try nested.readObject(from: &scanner, levelsLeft: levelsLeft) { return slot }
+            case .models: if let slot = try nested.readArray(from: &scanner, levelsLeft: levelsLeft) { return slot }
             }
         }
         let value = try scanner.parseValueTree()
@@ -143,17 +152,18 @@ extension JSONAdapter {
         }
     }
 
-    /// Runs `body` on a scanner over `data`, past any BOM and leading whitespace;
-    /// parsing errors become ``StrataError/Code/invalidJSON``.
+    /// Runs `body` on a scanner over `data` (whose arrays and objects may nest
+    /// `maximumNestingDepth` deep), past any BOM and leading whitespace; parsing
+    /// errors become ``StrataError/Code/invalidJSON``.
     private static func scanning<Value>(
-        _ data: Data, _ body: (inout MemberScanner) throws -> Value?
+        _ data: Data, maximumNestingDepth: Int, _ body: (inout MemberScanner) throws -> Value?
     ) throws -> Value? {
         do {
             return try data.withUnsafeBytes { raw -> Value? in
                 guard let base = raw.baseAddress, raw.count > 0 else { return nil }
                 var scanner = MemberScanner(
                     base: base.assumingMemoryBound(to: UInt8.self), count: raw.count,
-                    builder: NativeJSONBuilder(), maximumDepth: JSONReader.defaultMaximumDepth)
+                    builder: NativeJSONBuilder(), maximumDepth: maximumNestingDepth)
                 try scanner.beginDocument(topLevelContainerRequired: false)
                 return try body(&scanner)
             }

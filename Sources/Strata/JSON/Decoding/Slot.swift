@@ -31,7 +31,7 @@ enum Slot {
 /// - A `[String: Any]` object: each entry is looked up at its key path when the
 ///   engine asks for it (see `DictionarySource.swift`).
 /// - The slots the scanner read from JSON data, one per plan entry (see
-///   ``JSONAdapter/readObject(_:keys:from:depth:)``).
+///   ``JSONAdapter/readObject(_:keys:from:levelsLeft:)``).
 ///
 /// A struct rather than a protocol with two conformances: the engine runs in code
 /// that is not specialised for the model's type, where a protocol's requirements

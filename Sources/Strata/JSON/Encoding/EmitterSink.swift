@@ -11,8 +11,10 @@ struct EmitterSink: JSONSink {
     /// Whether the object being written has no member yet.
     private var isFirstMember = true
 
-    init(options: JSONWriter.Options) {
-        emitter = JSONEmitter(options: options)
+    /// A sink writing with `options`, its arrays and objects nested at most
+    /// `maximumDepth` deep.
+    init(options: JSONWriter.Options, maximumDepth: Int) {
+        emitter = JSONEmitter(options: options, maximumDepth: maximumDepth)
     }
 
     mutating func beginObject(capacity: Int) throws {

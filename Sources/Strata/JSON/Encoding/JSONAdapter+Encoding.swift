@@ -3,49 +3,79 @@ import Foundation
 extension JSONAdapter {
     /// The JSON object for `model`: each mapped property, reverse-transformed, at
     /// its key path. Dotted paths build nested objects; `nil` is `NSNull` unless
-    /// `options` has ``Options/omitNulls``.
+    /// `options` has ``EncodingOptions/omitsNulls``.
     ///
     /// ```swift
     /// let json = try JSONAdapter.dictionary(from: repo)
     /// // ["id": 1, "full_name": "a/b", "meta": ["created_at": "2024-05-01T12:30:00Z"], …]
+    /// let compact = try JSONAdapter.dictionary(from: repo, options: .omitNulls)
     /// ```
     /// The result always passes `JSONSerialization.isValidJSONObject`.
     /// - Throws: a ``StrataError`` naming the key whose value JSON cannot represent.
-    public static func dictionary<T: JSONSerializing>(from model: T, options: Options = []) throws -> [String: Any] {
-        if options == currentOptions { return try encode(model) }
-        return try $currentOptions.withValue(options) { try encode(model) }
+    public static func dictionary<T: JSONSerializing>(
+        from model: T, options: EncodingOptions = .default
+    ) throws -> [String: Any] {
+        try writing(with: options, sortsKeys: false) { try encode(model) }
     }
 
     /// The JSON array for `models`. Errors name the index: `[2].homepage`.
-    public static func dictionaries<T: JSONSerializing>(from models: [T], options: Options = []) throws -> [[String: Any]] {
-        try $currentOptions.withValue(options) { try encodeEach(models) }
+    public static func dictionaries<T: JSONSerializing>(
+        from models: [T], options: EncodingOptions = .default
+    ) throws -> [[String: Any]] {
+        try writing(with: options, sortsKeys: false) { try encodeEach(models) }
     }
 
     /// JSON data for `model`: the object ``dictionary(from:options:)`` returns,
-    /// written straight to bytes.
-    public static func data<T: JSONSerializing>(from model: T, options: Options = []) throws -> Data {
-        var sink = EmitterSink(options: writerOptions(options))
-        try $currentOptions.withValue(options) { try encode(model, into: &sink) }
-        return Data(sink.emitter.bytes)
+    /// written straight to bytes, laid out as `formatting` says.
+    ///
+    /// ```swift
+    /// let data = try JSONAdapter.data(from: repo)
+    /// let stable = try JSONAdapter.data(from: repo, options: .omitNulls, formatting: .sortedKeys)
+    /// ```
+    /// - Throws: a ``StrataError`` naming the key whose value JSON cannot represent.
+    public static func data<T: JSONSerializing>(
+        from model: T, options: EncodingOptions = .default, formatting: OutputFormatting = []
+    ) throws -> Data {
+        try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
+            var sink = EmitterSink(options: writerOptions(formatting), maximumDepth: writerDepth(for: options))
+            try encode(model, into: &sink)
+            return Data(sink.emitter.bytes)
+        }
     }
 
-    /// JSON data for an array of models.
-    public static func data<T: JSONSerializing>(from models: [T], options: Options = []) throws -> Data {
-        var sink = EmitterSink(options: writerOptions(options))
-        try $currentOptions.withValue(options) { try encode(models, into: &sink) }
-        return Data(sink.emitter.bytes)
+    /// JSON data for an array of models, laid out as `formatting` says. Errors name
+    /// the index: `[2].homepage`.
+    public static func data<T: JSONSerializing>(
+        from models: [T], options: EncodingOptions = .default, formatting: OutputFormatting = []
+    ) throws -> Data {
+        try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
+            var sink = EmitterSink(options: writerOptions(formatting), maximumDepth: writerDepth(for: options))
+            try encode(models, into: &sink)
+            return Data(sink.emitter.bytes)
+        }
     }
 
-    /// The writer's options for the adapter's. Slashes are not escaped
+    /// The writer's options for the adapter's formatting. Slashes are not escaped
     /// (`"https://…"`, not `"https:\/\/…"`); both are valid JSON.
-    static func writerOptions(_ options: Options) -> JSONWriter.Options {
+    static func writerOptions(_ formatting: OutputFormatting) -> JSONWriter.Options {
         var writing: JSONWriter.Options = [.withoutEscapingSlashes]
-        if options.contains(.sortedKeys) { writing.insert(.sortedKeys) }
-        if options.contains(.prettyPrinted) { writing.insert(.prettyPrinted) }
+        if formatting.contains(.sortedKeys) { writing.insert(.sortedKeys) }
+        if formatting.contains(.prettyPrinted) { writing.insert(.prettyPrinted) }
         return writing
     }
 
-    /// The JSON object for `model`, with the options of the write in progress.
+    /// How deep the arrays and objects `data(from:)` writes may nest: 8 per level
+    /// of models the options allow, and never less than the writer's default (512,
+    /// which is 8 × 64). The writer's own limit bounds its recursion; scaled this
+    /// way it does not refuse a model graph that the model limit lets through,
+    /// which ``dictionary(from:options:)`` would write (a level takes 2 containers
+    /// for an array of models, more under dotted key paths).
+    static func writerDepth(for options: EncodingOptions) -> Int {
+        let (scaled, overflow) = options.maximumModelDepth.multipliedReportingOverflow(by: 8)
+        return overflow ? Int.max : max(JSONEmitter.defaultMaximumDepth, scaled)
+    }
+
+    /// The JSON object for `model`, with the settings of the write in progress.
     static func encode<T: JSONSerializing>(_ model: T) throws -> [String: Any] {
         var sink = DictionarySink()
         try encode(model, into: &sink)
@@ -104,7 +134,7 @@ extension JSONAdapter {
     }
 
     /// The encode engine: writes exactly `T`'s mapped properties into `sink`, in
-    /// plan order (or key order with ``Options/sortedKeys``): the keys
+    /// plan order (or key order with ``OutputFormatting/sortedKeys``): the keys
     /// `serializablePropertyKeys(_:)` lets through, each property's JSON value (a
     /// nested model or array of models written recursively), `null` or nothing for
     /// `nil`. The same steps, values and errors whatever the sink.
@@ -114,12 +144,13 @@ extension JSONAdapter {
             // Dotted and array-form key paths are written into objects first.
             return try sink.writeObject(encode(model))
         }
-        let omitNulls = currentOptions.contains(.omitNulls)
+        let context = self.context
+        let omitNulls = context.omitsNulls
         let included = includedKeys(of: model, in: plan)
         try sink.beginObject(capacity: plan.entries.count)
-        // The order is the options', not the sink's: hooks of nested models run in
-        // the same order whichever sink is written.
-        let steps = currentOptions.contains(.sortedKeys) ? plan.encodeStepsSortedByKey : plan.encodeSteps
+        // The order is the call's, not the sink's: within one `data(from:)`, hooks of
+        // nested models run in the same order whichever sink writes them.
+        let steps = context.sortsKeys ? plan.encodeStepsSortedByKey : plan.encodeSteps
         try StructField.withStorage(of: model) { storage in
             // Walked through the buffer, each step used in place: a pass retains nothing.
             try steps.withUnsafeBufferPointer { steps in
@@ -164,7 +195,7 @@ extension JSONAdapter {
                 }
             }
         }
-        // `nil` is written as `null`, or left out with `.omitNulls`.
+        // `nil` is written as `null`, or left out with `omitsNulls`.
         if let value = consume value {
             try sink.writeMember(entry, value)
         } else if !omitNulls {
