@@ -7,9 +7,25 @@ extension ValueTransformer {
     /// `String` ↔ `UUID` (written in upper case, as `UUID.uuidString` gives it).
     public static var uuid: ValueTransformer { ClosureValueTransformer.make(.uuid) }
 
-    /// `String` ↔ `Date` in ISO 8601 (`2024-05-01T12:30:00Z`, with or without
-    /// fractional seconds, any time-zone offset). Dates are written in UTC, with
-    /// milliseconds only when the date has a fraction of a second.
+    /// `String` ↔ `Date` in ISO 8601, as JSON APIs send it (RFC 3339).
+    ///
+    /// Reads `2024-05-01T12:30:00Z`, with fractional seconds of any length
+    /// (`.4`, `.415`, `.123456789`) and any time-zone offset (`Z`, `+02:00`, `+0200`,
+    /// `+02`), and a date alone, `2024-05-01`, as midnight UTC. Years are four
+    /// digits in the proleptic Gregorian calendar; the day must exist, and nothing
+    /// may follow the offset.
+    ///
+    /// Writes UTC with `Z`, rounded to the nearest millisecond, with milliseconds
+    /// only when they are not zero: `2024-05-01T12:30:48.415Z`. A timestamp with up
+    /// to three fractional digits reads and writes back as the same instant; finer
+    /// fractions are read, and written rounded to the millisecond. A date read from
+    /// a date alone is written in the full form (`2024-05-01T00:00:00Z`).
+    ///
+    /// ```swift
+    /// let date = try ValueTransformer.iso8601Date.checkedTransformedValue("2019-06-15T08:00:00.123+02:00")
+    /// let text = try ValueTransformer.iso8601Date.checkedReverseTransformedValue(date)
+    /// // "2019-06-15T06:00:00.123Z"
+    /// ```
     public static var iso8601Date: ValueTransformer { ClosureValueTransformer.make(.iso8601Date) }
 
     /// `Double` (seconds since 1970) ↔ `Date`: Unix timestamps.
@@ -110,13 +126,19 @@ extension Transformation {
 
     static let iso8601Date = Transformation(
         { (text: String) throws -> Date in
-            if let date = try? ISO8601Styles.whole.parse(text) { return date }
-            if let date = try? ISO8601Styles.fractional.parse(text) { return date }
-            throw StrataError(.transformerFailed, "Expected an ISO 8601 date such as \"2024-05-01T12:30:00Z\", found \(describe(text)).")
+            guard let date = ISO8601.date(from: text) else {
+                throw StrataError(.transformerFailed, "Expected an ISO 8601 date such as \"2024-05-01T12:30:00Z\", found \(describe(text)).")
+            }
+            return date
         },
-        reverse: { (date: Date) in
-            let seconds = date.timeIntervalSinceReferenceDate
-            return (seconds.rounded(.down) == seconds ? ISO8601Styles.whole : ISO8601Styles.fractional).format(date)
+        reverse: { (date: Date) throws -> String in
+            guard let text = ISO8601.string(from: date) else {
+                throw StrataError(
+                    .unsupportedValue,
+                    "The date \(date.timeIntervalSinceReferenceDate) seconds from 2001-01-01 is outside the years "
+                        + "0000–9999 that ISO 8601 writes.")
+            }
+            return text
         })
 
     static let secondsSince1970 = Transformation(
@@ -220,12 +242,6 @@ extension Transformation {
                 }
             })
     }
-}
-
-/// The ISO 8601 styles ``ValueTransformer/iso8601Date`` uses, made once.
-private enum ISO8601Styles {
-    static let whole = Date.ISO8601FormatStyle()
-    static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }
 
 extension String {
