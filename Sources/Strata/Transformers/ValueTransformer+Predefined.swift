@@ -51,7 +51,29 @@ extension ValueTransformer {
         locale: Locale = Locale(identifier: "en_US_POSIX"),
         timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current
     ) -> ValueTransformer {
-        ClosureValueTransformer.make(.date(format: format, locale: locale, timeZone: timeZone))
+        ClosureValueTransformer.make(.date(formats: [format], locale: locale, timeZone: timeZone))
+    }
+
+    /// `String` ↔ `Date` in any of several `DateFormatter` formats, for an API
+    /// that sends dates more than one way: reading tries the formats in order and
+    /// the first that parses wins; writing uses the first format. The locale is
+    /// `en_US_POSIX` and the time zone UTC unless you pass others.
+    ///
+    /// A string no format reads is a `transformerFailed` error that lists the
+    /// formats. With no formats at all, every value is refused.
+    ///
+    /// ```swift
+    /// static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+    ///     key == "postedAt" ? .date(formats: ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd"]) : nil
+    /// }
+    /// // "2024-05-01 12:30:00" and "2024-05-01" both read; written as "2024-05-01 12:30:00"
+    /// ```
+    public static func date(
+        formats: [String],
+        locale: Locale = Locale(identifier: "en_US_POSIX"),
+        timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current
+    ) -> ValueTransformer {
+        ClosureValueTransformer.make(.date(formats: formats, locale: locale, timeZone: timeZone))
     }
 
     /// Number text ↔ `NSNumber`, with a `NumberFormatter` style (POSIX locale unless
@@ -159,24 +181,43 @@ extension Transformation {
         reverse: { (data: Data) in data.base64EncodedString() })
 
     static func date(
-        format: String,
+        formats: [String],
         locale: Locale = Locale(identifier: "en_US_POSIX"),
         timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current
     ) -> Transformation {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = timeZone
-        formatter.dateFormat = format
+        let formatters = formats.map { format in
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.timeZone = timeZone
+            formatter.dateFormat = format
+            return formatter
+        }
         // DateFormatter is not Sendable; the lock gives one caller at a time.
-        let locked = Locked(formatter)
+        let locked = Locked(formatters)
+        let expected = switch formats.count {
+        case 0: "Expected a date, but .date(formats:) was given no format to read it with"
+        case 1: "Expected a date in the format \"\(formats[0])\""
+        default: "Expected a date in one of the formats " + formats.map { "\"\($0)\"" }.joined(separator: ", ")
+        }
         return Transformation(
             { (text: String) throws -> Date in
-                guard let date = locked.withLock({ $0.date(from: text) }) else {
-                    throw StrataError(.transformerFailed, "Expected a date in the format \"\(format)\", found \(describe(text)).")
+                let date = locked.withLock { formatters -> Date? in
+                    for formatter in formatters {
+                        if let date = formatter.date(from: text) { return date }
+                    }
+                    return nil
+                }
+                guard let date else {
+                    throw StrataError(.transformerFailed, "\(expected), found \(describe(text)).")
                 }
                 return date
             },
-            reverse: { (date: Date) in locked.withLock { $0.string(from: date) } })
+            reverse: { (date: Date) throws -> String in
+                guard let text = locked.withLock({ $0.first?.string(from: date) }) else {
+                    throw StrataError(.unsupportedValue, "The date transformer has no format to write with: give .date(formats:) one.")
+                }
+                return text
+            })
     }
 
     static func number(
