@@ -161,13 +161,56 @@ struct TextForm: Sendable {
     /// The value `text` stands for, or `nil` when it stands for none.
     let value: @Sendable (String) -> Any?
 
-    /// `URL` ↔ its `absoluteString`; an empty string is no URL.
+    /// `URL` ↔ its `absoluteString`.
+    ///
+    /// The text must be a URL (or relative reference) as RFC 3986 writes it, which
+    /// `URL(string:)` reads without changing: only ASCII letters, digits and
+    /// `-._~:/?#[]@!$&'()*+,;=`, and `%` only before two hexadecimal digits. So a
+    /// space, a character outside ASCII or a stray `%` makes the text no URL, rather
+    /// than a URL percent-encoded for it (`URL(string:)` does that since macOS 14 and
+    /// in swift-foundation), and a URL is written back as the text it was read from.
+    /// An empty string is no URL.
     static let url = TextForm(
         text: { ($0 as? URL)?.absoluteString },
-        value: { $0.isEmpty ? nil : URL(string: $0) })
+        value: { text in
+            guard isURLText(text), let url = URL(string: text), url.absoluteString == text else { return nil }
+            return url
+        })
 
     /// `UUID` ↔ its `uuidString` (upper case).
     static let uuid = TextForm(
         text: { ($0 as? UUID)?.uuidString },
         value: { UUID(uuidString: $0) })
+}
+
+/// Whether `text` is made only of the characters RFC 3986 allows in a URI
+/// reference, with each `%` starting a percent-encoded byte. Empty text is not.
+private func isURLText(_ text: String) -> Bool {
+    var utf8 = text.utf8.makeIterator()
+    var isEmpty = true
+    while let byte = utf8.next() {
+        isEmpty = false
+        if byte == UInt8(ascii: "%") {
+            guard let high = utf8.next(), let low = utf8.next(), isHexDigit(high), isHexDigit(low) else { return false }
+            continue
+        }
+        guard byte < 128, urlCharacters[Int(byte)] else { return false }
+    }
+    return !isEmpty
+}
+
+private func isHexDigit(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"):
+        return true
+    default:
+        return false
+    }
+}
+
+/// The ASCII characters RFC 3986 allows as they are: unreserved, general and
+/// sub-delimiters (`%` is handled apart).
+private let urlCharacters: [Bool] = (0..<128).map { code in
+    let allowed = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;="
+    return allowed.utf8.contains(UInt8(code))
 }

@@ -1,7 +1,21 @@
 import Foundation
 
 extension ValueTransformer {
-    /// `String` ↔ `URL`. A string that is not a URL is an error.
+    /// `String` ↔ `URL`, and the default for `URL` properties.
+    ///
+    /// The string must be a URL (or a relative reference) as RFC 3986 writes it:
+    /// only ASCII letters, digits and `-._~:/?#[]@!$&'()*+,;=`, with `%` only before
+    /// two hexadecimal digits, read by `URL(string:)` without a change. Anything else
+    /// (a space, a character outside ASCII, a stray `%`, an empty string) is a
+    /// `transformerFailed` error, rather than a URL percent-encoded for it. A URL is
+    /// written as its `absoluteString`, so it is written back as it was read.
+    /// Archives read URL text by the same rule.
+    ///
+    /// ```swift
+    /// try ValueTransformer.url.checkedTransformedValue("https://example.com/a%20b")  // a URL
+    /// try ValueTransformer.url.checkedTransformedValue("not a valid URL")
+    /// // Expected a URL, found the string "not a valid URL".
+    /// ```
     public static var url: ValueTransformer { ClosureValueTransformer.make(.url) }
 
     /// `String` ↔ `UUID` (written in upper case, as `UUID.uuidString` gives it).
