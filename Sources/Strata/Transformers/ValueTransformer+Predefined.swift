@@ -119,7 +119,8 @@ extension ValueTransformer {
     }
 
     /// Applies `element` to each element of a JSON array; `null` elements reach it as
-    /// `nil`. Errors name the index: `tags[2]`.
+    /// `nil`. Errors name the index: `tags[2]`. The transformer is one-way when
+    /// `element` is: its class's `allowsReverseTransformation()` is then `false`.
     ///
     /// ```swift
     /// case "updates": return .array(of: .iso8601Date)
@@ -280,15 +281,18 @@ extension Transformation {
             })
     }
 
+    /// Each element through `element`; one-way when `element` is.
     static func array(of element: Transformation) -> Transformation {
-        Transformation(
-            { (array: [Any]) throws -> [Any?] in
-                try array.enumerated().map { index, value in
-                    try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
-                        try element.transformedValue(isJSONNull(value) ? nil : value)
-                    }
+        let forward: @Sendable ([Any]) throws -> [Any?] = { array in
+            try array.enumerated().map { index, value in
+                try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
+                    try element.transformedValue(isJSONNull(value) ? nil : value)
                 }
-            },
+            }
+        }
+        guard element.reverse != nil else { return Transformation(forward) }
+        return Transformation(
+            forward,
             reverse: { (array: [Any?]) throws -> [Any] in
                 try array.enumerated().map { index, value in
                     try StrataError.at([.index(index)], wrapping: .transformerFailed, "Reverse transformer failed") {
