@@ -186,17 +186,30 @@ struct TextForm: Sendable {
 /// Whether `text` is made only of the characters RFC 3986 allows in a URI
 /// reference, with each `%` starting a percent-encoded byte. Empty text is not.
 private func isURLText(_ text: String) -> Bool {
-    var utf8 = text.utf8.makeIterator()
-    var isEmpty = true
-    while let byte = utf8.next() {
-        isEmpty = false
+    if let isURL = text.utf8.withContiguousStorageIfAvailable(isURLBytes) { return isURL }
+    return Array(text.utf8).withUnsafeBufferPointer(isURLBytes)
+}
+
+private func isURLBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // The ASCII characters RFC 3986 allows as they are (unreserved, general and
+    // sub-delimiters: A-Z a-z 0-9 -._~ :/?#[]@ !$&'()*+,;=), one bit per code:
+    // codes 0–63, then 64–127.
+    let low: UInt64 = 0xAFFF_FFDA_0000_0000
+    let high: UInt64 = 0x47FF_FFFE_AFFF_FFFF
+    guard !bytes.isEmpty else { return false }
+    var index = 0
+    while index < bytes.count {
+        let byte = bytes[index]
         if byte == UInt8(ascii: "%") {
-            guard let high = utf8.next(), let low = utf8.next(), isHexDigit(high), isHexDigit(low) else { return false }
+            guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
+            index += 3
             continue
         }
-        guard byte < 128, urlCharacters[Int(byte)] else { return false }
+        let allowed = byte < 64 ? low >> byte & 1 : byte < 128 ? high >> (byte - 64) & 1 : 0
+        guard allowed == 1 else { return false }
+        index += 1
     }
-    return !isEmpty
+    return true
 }
 
 private func isHexDigit(_ byte: UInt8) -> Bool {
@@ -206,11 +219,4 @@ private func isHexDigit(_ byte: UInt8) -> Bool {
     default:
         return false
     }
-}
-
-/// The ASCII characters RFC 3986 allows as they are: unreserved, general and
-/// sub-delimiters (`%` is handled apart).
-private let urlCharacters: [Bool] = (0..<128).map { code in
-    let allowed = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;="
-    return allowed.utf8.contains(UInt8(code))
 }

@@ -70,6 +70,33 @@ struct URLTextTests {
         #expect(error.reason == "Expected a URL, found \(describe(text)).")
     }
 
+    @Test func generatedTextIsAURLOnlyAsWrittenAndIsWrittenBackAsRead() throws {
+        var generator = SeededGenerator(seed: 0x0DD_0E1)
+        let allowed = Array("aZ09-._~:/?#[]@!$&'()*+,;=%")
+        let forbidden = Array(" \"<>\\^`{|}\tä")
+        let alphabet = allowed + allowed + forbidden
+        var accepted = 0
+        for _ in 0..<5_000 {
+            let length = Int.random(in: 0...10, using: &generator)
+            let path = String((0..<length).map { _ in alphabet[Int.random(in: alphabet.indices, using: &generator)] })
+            let text = "https://example.com/" + path
+            let percentIsEncoding = path.split(separator: "%", omittingEmptySubsequences: false).dropFirst().allSatisfy {
+                $0.count >= 2 && $0.prefix(2).allSatisfy(\.isHexDigit)
+            }
+            if let url = try? ValueTransformer.url.checkedTransformedValue(text) as? URL {
+                accepted += 1
+                #expect(!path.contains(where: forbidden.contains), "\(text)")
+                #expect(percentIsEncoding, "\(text)")
+                #expect(url.absoluteString == text)
+                #expect(try ValueTransformer.url.checkedReverseTransformedValue(url) as? String == text)
+            } else {
+                #expect(path.contains(where: forbidden.contains) || !percentIsEncoding || path.contains(where: "#[]".contains),
+                        "\(text) was refused")
+            }
+        }
+        #expect(accepted > 500)
+    }
+
     @Test func theDefaultTransformerOfAURLPropertyRefusesItFromDataAndFromADictionary() throws {
         let data = Data(#"{"link": "not a valid URL"}"#.utf8)
         let fromData = try #require(throws: StrataError.self) { try JSONAdapter.model(of: URLBookmark.self, from: data) }
