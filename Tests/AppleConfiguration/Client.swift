@@ -41,6 +41,7 @@ struct Everything: JSONSerializing {
     var created = Date.distantPast
     var seen = Date.distantPast
     var day = Date.distantPast
+    var posted = Date.distantPast
     var state = State.open
     var links: [URL] = []
     var label = Label()
@@ -52,12 +53,14 @@ struct Everything: JSONSerializing {
     var payload = Data()
 
     static let propertyKeys: PropertyKeys<Everything> = [
-        "link": \.link, "id": \.id, "created": \.created, "seen": \.seen, "day": \.day, "state": \.state,
+        "link": \.link, "id": \.id, "created": \.created, "seen": \.seen, "day": \.day, "posted": \.posted,
+        "state": \.state,
         "links": \.links, "label": \.label, "labels": \.labels, "price": \.price, "color": \.color,
         "shout": \.shout, "cents": \.cents, "payload": \.payload,
     ]
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
-        "link": "link", "id": "id", "created": "created", "seen": "seen", "day": "day", "state": "state",
+        "link": "link", "id": "id", "created": "created", "seen": "seen", "day": "day", "posted": "posted",
+        "state": "state",
         "links": "links", "label": "label", "labels": "labels", "price": "price", "color": "color",
         "shout": "shout", "cents": "cents", "payload": "payload",
     ]
@@ -69,6 +72,7 @@ struct Everything: JSONSerializing {
         case "created": return .iso8601Date
         case "seen": return .secondsSince1970
         case "day": return .date(format: "yyyy-MM-dd")
+        case "posted": return .date(formats: ["yyyy-MM-dd HH:mm", "yyyy-MM-dd"])
         case "state": return .valueMapping(["open": State.open, "closed": .closed])
         case "links": return .array(of: .url)
         case "label": return .model(Label.self)
@@ -81,6 +85,15 @@ struct Everything: JSONSerializing {
         default: return nil
         }
     }
+}
+
+/// Key maps generated from the property list.
+struct Generated: JSONSerializing {
+    var avatarURL: URL?
+    var nodeID = ""
+    static let propertyKeys: PropertyKeys<Generated> = ["avatarURL": \.avatarURL, "nodeID": \.nodeID]
+    static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        .merging(JSONKeyPath.identity(for: propertyKeys)) { snakeCased, _ in snakeCased }
 }
 
 ValueTransformer.setValueTransformer(LegacyCentsTransformer(), forName: .legacyCents)

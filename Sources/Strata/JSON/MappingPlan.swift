@@ -112,7 +112,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
                 continue
             }
             let custom = M.jsonTransformer(forKey: property.key).map {
-                Transformation($0, role: "The transformer for '\(property.key)' of \(M.self)")
+                Transformation($0, role: "The transformer for '\(property.key)' of \(M.self)", for: property.type)
             }
             if custom == nil, let model = property.type.modelWithoutJSONMapping {
                 problems.append(

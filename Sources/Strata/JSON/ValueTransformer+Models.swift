@@ -1,15 +1,59 @@
+import Foundation
+
 extension ValueTransformer {
     /// JSON object ↔ nested model of type `type`, through ``JSONAdapter``.
     ///
     /// Properties whose type is a `JSONSerializing` model get this transformer by
     /// default; use it explicitly inside other transformers.
+    ///
+    /// ```swift
+    /// static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+    ///     key == "owner" ? .model(Owner.self) : nil
+    /// }
+    /// ```
     public static func model<T: JSONSerializing>(_ type: T.Type) -> ValueTransformer {
         ClosureValueTransformer.make(.model(T.self))
     }
 
-    /// JSON array of objects ↔ `[T]`. Errors name the index: `contributors[1].id`.
+    /// JSON array of objects ↔ an array of `T`. Errors name the index:
+    /// `contributors[1].id`.
+    ///
+    /// A `null` element is read as `nil` when the property's elements are optional
+    /// (`[Owner?]`), and is a `nullForNonOptional` error naming its index otherwise
+    /// (`[Owner]`). Used on its own, outside a property, it reads `null` as `nil`.
+    /// `nil` elements are written as `null`.
+    ///
+    /// ```swift
+    /// struct Team: JSONSerializing {
+    ///     var members: [Owner?] = []
+    ///     static let propertyKeys: PropertyKeys<Team> = ["members": \.members]
+    ///     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["members": "data.members"]
+    ///     static func jsonTransformer(forKey key: String) -> ValueTransformer? { .models(Owner.self) }
+    /// }
+    /// // {"data": {"members": [{"login": "ada"}, null]}} → [Owner(login: "ada"), nil]
+    /// ```
     public static func models<T: JSONSerializing>(_ type: T.Type) -> ValueTransformer {
-        ClosureValueTransformer.make(.models(T.self))
+        ModelsValueTransformer(T.self)
+    }
+}
+
+/// The transformer ``ValueTransformer/models(_:)`` returns: it knows its model
+/// type, so that the plan can give it the transformation that fits the property
+/// it serves (whether the elements may be `null`).
+final class ModelsValueTransformer: ClosureValueTransformer, PropertyAdaptingTransformer {
+    private let adapted: @Sendable (_ elementsAreOptional: Bool) -> Transformation
+
+    init<T: JSONSerializing>(_ type: T.Type) {
+        adapted = { Transformation.models(T.self, elementsAreOptional: $0) }
+        super.init(.models(T.self, elementsAreOptional: true))
+    }
+
+    /// For an array of optionals, `null` elements are `nil`; for any other array
+    /// they are an error naming their index. A property of another type gets the
+    /// transformation that accepts `null`, and its setter decides.
+    func transformation(for type: PropertyType) -> Transformation {
+        guard case .array(let element, _) = type.unwrapped else { return transformation }
+        return adapted(element.isOptional)
     }
 }
 
@@ -21,11 +65,55 @@ extension Transformation {
             reverse: { (model: T) throws -> [String: Any] in try JSONAdapter.nested { try JSONAdapter.encode(model) } })
     }
 
-    static func models<T: JSONSerializing>(_ type: T.Type) -> Transformation {
+    /// An array of `T`, element by element, each error with its index. `null`
+    /// elements are `nil` when `elementsAreOptional` (the result is then `[T?]`,
+    /// or `[T]` when there is none), and an error otherwise.
+    static func models<T: JSONSerializing>(_ type: T.Type, elementsAreOptional: Bool) -> Transformation {
         Transformation(
-            { (json: [Any]) throws -> [T] in try JSONAdapter.nested { try JSONAdapter.decodeEach(T.self, from: json) } },
-            reverse: { (models: [T]) throws -> [[String: Any]] in
-                try JSONAdapter.nested { try JSONAdapter.encodeEach(models) }
+            forward: { value in
+                guard let value, !isJSONNull(value) else { return nil }
+                guard let array = value as? [Any] else {
+                    throw StrataError(.typeMismatch, "Expected an array of \(T.self) objects, found \(describe(value)).")
+                }
+                return try JSONAdapter.nested {
+                    var models: [T?] = []
+                    models.reserveCapacity(array.count)
+                    var hasNull = false
+                    for (index, element) in array.enumerated() {
+                        if isJSONNull(element) {
+                            guard elementsAreOptional else {
+                                throw StrataError(
+                                    .nullForNonOptional,
+                                    "Found null, but the elements are \(T.self), which is not optional.",
+                                    path: [.index(index)])
+                            }
+                            hasNull = true
+                            models.append(nil)
+                            continue
+                        }
+                        guard let object = element as? [String: Any] else {
+                            throw JSONAdapter.notAnObject(element, for: T.self).prefixed(with: [.index(index)])
+                        }
+                        models.append(try StrataError.at([.index(index)], wrapping: .transformerFailed, "Decoding failed") {
+                            try JSONAdapter.decode(T.self, from: object)
+                        })
+                    }
+                    return hasNull ? models : models.compactMap { $0 }
+                }
+            },
+            reverse: { value in
+                guard let value else { return nil }
+                guard let models = value as? [T?] else {
+                    throw StrataError(.typeMismatch, "Expected an array of \(T.self), found \(describe(value)).")
+                }
+                return try JSONAdapter.nested {
+                    try models.enumerated().map { index, model -> Any in
+                        guard let model else { return NSNull() }
+                        return try StrataError.at([.index(index)], wrapping: .unsupportedValue, "Encoding failed") {
+                            try JSONAdapter.encode(model)
+                        }
+                    }
+                }
             })
     }
 

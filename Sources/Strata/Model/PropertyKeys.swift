@@ -54,3 +54,29 @@ struct PropertyKeyEntry: Sendable {
     let key: String
     let keyPath: any AnyKeyPath & Sendable
 }
+
+extension PropertyKeys {
+    /// The keys whose key paths are writable (`var` stored properties, settable
+    /// computed properties), in declaration order, each once: the keys a JSON map
+    /// may name (`MappingPlan` refuses a read-only one).
+    var writableKeys: [String] {
+        var seen: Set<String> = []
+        return entries.filter { $0.isWritable && seen.insert($0.key).inserted }.map(\.key)
+    }
+}
+
+extension PropertyKeyEntry {
+    /// Whether the key path can be written: the same test as the schema's
+    /// (`KeyPath.makeProperty`), without knowing the model type.
+    var isWritable: Bool { (keyPath as? any KeyPathWritability)?.isWritableKeyPath ?? false }
+}
+
+/// Key paths that say whether they are writable, seen through an erased key path.
+protocol KeyPathWritability {
+    var isWritableKeyPath: Bool { get }
+}
+
+extension KeyPath: KeyPathWritability {
+    /// Whether this is a `WritableKeyPath` (a `ReferenceWritableKeyPath` is one too).
+    var isWritableKeyPath: Bool { self is WritableKeyPath<Root, Value> }
+}

@@ -161,13 +161,62 @@ struct TextForm: Sendable {
     /// The value `text` stands for, or `nil` when it stands for none.
     let value: @Sendable (String) -> Any?
 
-    /// `URL` ↔ its `absoluteString`; an empty string is no URL.
+    /// `URL` ↔ its `absoluteString`.
+    ///
+    /// The text must be a URL (or relative reference) as RFC 3986 writes it, which
+    /// `URL(string:)` reads without changing: only ASCII letters, digits and
+    /// `-._~:/?#[]@!$&'()*+,;=`, and `%` only before two hexadecimal digits. So a
+    /// space, a character outside ASCII or a stray `%` makes the text no URL, rather
+    /// than a URL percent-encoded for it (`URL(string:)` does that since macOS 14 and
+    /// in swift-foundation), and a URL is written back as the text it was read from.
+    /// An empty string is no URL.
     static let url = TextForm(
         text: { ($0 as? URL)?.absoluteString },
-        value: { $0.isEmpty ? nil : URL(string: $0) })
+        value: { text in
+            guard isURLText(text), let url = URL(string: text), url.absoluteString == text else { return nil }
+            return url
+        })
 
     /// `UUID` ↔ its `uuidString` (upper case).
     static let uuid = TextForm(
         text: { ($0 as? UUID)?.uuidString },
         value: { UUID(uuidString: $0) })
+}
+
+/// Whether `text` is made only of the characters RFC 3986 allows in a URI
+/// reference, with each `%` starting a percent-encoded byte. Empty text is not.
+private func isURLText(_ text: String) -> Bool {
+    if let isURL = text.utf8.withContiguousStorageIfAvailable(isURLBytes) { return isURL }
+    return Array(text.utf8).withUnsafeBufferPointer(isURLBytes)
+}
+
+private func isURLBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // The ASCII characters RFC 3986 allows as they are (unreserved, general and
+    // sub-delimiters: A-Z a-z 0-9 -._~ :/?#[]@ !$&'()*+,;=), one bit per code:
+    // codes 0–63, then 64–127.
+    let low: UInt64 = 0xAFFF_FFDA_0000_0000
+    let high: UInt64 = 0x47FF_FFFE_AFFF_FFFF
+    guard !bytes.isEmpty else { return false }
+    var index = 0
+    while index < bytes.count {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "%") {
+            guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
+            index += 3
+            continue
+        }
+        let allowed = byte < 64 ? low >> byte & 1 : byte < 128 ? high >> (byte - 64) & 1 : 0
+        guard allowed == 1 else { return false }
+        index += 1
+    }
+    return true
+}
+
+private func isHexDigit(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"):
+        return true
+    default:
+        return false
+    }
 }

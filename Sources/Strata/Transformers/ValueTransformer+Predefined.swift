@@ -1,15 +1,45 @@
 import Foundation
 
 extension ValueTransformer {
-    /// `String` ↔ `URL`. A string that is not a URL is an error.
+    /// `String` ↔ `URL`, and the default for `URL` properties.
+    ///
+    /// The string must be a URL (or a relative reference) as RFC 3986 writes it:
+    /// only ASCII letters, digits and `-._~:/?#[]@!$&'()*+,;=`, with `%` only before
+    /// two hexadecimal digits, read by `URL(string:)` without a change. Anything else
+    /// (a space, a character outside ASCII, a stray `%`, an empty string) is a
+    /// `transformerFailed` error, rather than a URL percent-encoded for it. A URL is
+    /// written as its `absoluteString`, so it is written back as it was read.
+    /// Archives read URL text by the same rule.
+    ///
+    /// ```swift
+    /// try ValueTransformer.url.checkedTransformedValue("https://example.com/a%20b")  // a URL
+    /// try ValueTransformer.url.checkedTransformedValue("not a valid URL")
+    /// // Expected a URL, found the string "not a valid URL".
+    /// ```
     public static var url: ValueTransformer { ClosureValueTransformer.make(.url) }
 
     /// `String` ↔ `UUID` (written in upper case, as `UUID.uuidString` gives it).
     public static var uuid: ValueTransformer { ClosureValueTransformer.make(.uuid) }
 
-    /// `String` ↔ `Date` in ISO 8601 (`2024-05-01T12:30:00Z`, with or without
-    /// fractional seconds, any time-zone offset). Dates are written in UTC, with
-    /// milliseconds only when the date has a fraction of a second.
+    /// `String` ↔ `Date` in ISO 8601, as JSON APIs send it (RFC 3339).
+    ///
+    /// Reads `2024-05-01T12:30:00Z`, with fractional seconds of any length
+    /// (`.4`, `.415`, `.123456789`) and any time-zone offset (`Z`, `+02:00`, `+0200`,
+    /// `+02`), and a date alone, `2024-05-01`, as midnight UTC. Years are four
+    /// digits in the proleptic Gregorian calendar; the day must exist, and nothing
+    /// may follow the offset.
+    ///
+    /// Writes UTC with `Z`, rounded to the nearest millisecond, with milliseconds
+    /// only when they are not zero: `2024-05-01T12:30:48.415Z`. A timestamp with up
+    /// to three fractional digits reads and writes back as the same instant; finer
+    /// fractions are read, and written rounded to the millisecond. A date read from
+    /// a date alone is written in the full form (`2024-05-01T00:00:00Z`).
+    ///
+    /// ```swift
+    /// let date = try ValueTransformer.iso8601Date.checkedTransformedValue("2019-06-15T08:00:00.123+02:00")
+    /// let text = try ValueTransformer.iso8601Date.checkedReverseTransformedValue(date)
+    /// // "2019-06-15T06:00:00.123Z"
+    /// ```
     public static var iso8601Date: ValueTransformer { ClosureValueTransformer.make(.iso8601Date) }
 
     /// `Double` (seconds since 1970) ↔ `Date`: Unix timestamps.
@@ -35,7 +65,29 @@ extension ValueTransformer {
         locale: Locale = Locale(identifier: "en_US_POSIX"),
         timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current
     ) -> ValueTransformer {
-        ClosureValueTransformer.make(.date(format: format, locale: locale, timeZone: timeZone))
+        ClosureValueTransformer.make(.date(formats: [format], locale: locale, timeZone: timeZone))
+    }
+
+    /// `String` ↔ `Date` in any of several `DateFormatter` formats, for an API
+    /// that sends dates more than one way: reading tries the formats in order and
+    /// the first that parses wins; writing uses the first format. The locale is
+    /// `en_US_POSIX` and the time zone UTC unless you pass others.
+    ///
+    /// A string no format reads is a `transformerFailed` error that lists the
+    /// formats. With no formats at all, every value is refused.
+    ///
+    /// ```swift
+    /// static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+    ///     key == "postedAt" ? .date(formats: ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd"]) : nil
+    /// }
+    /// // "2024-05-01 12:30:00" and "2024-05-01" both read; written as "2024-05-01 12:30:00"
+    /// ```
+    public static func date(
+        formats: [String],
+        locale: Locale = Locale(identifier: "en_US_POSIX"),
+        timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current
+    ) -> ValueTransformer {
+        ClosureValueTransformer.make(.date(formats: formats, locale: locale, timeZone: timeZone))
     }
 
     /// Number text ↔ `NSNumber`, with a `NumberFormatter` style (POSIX locale unless
@@ -67,7 +119,8 @@ extension ValueTransformer {
     }
 
     /// Applies `element` to each element of a JSON array; `null` elements reach it as
-    /// `nil`. Errors name the index: `tags[2]`.
+    /// `nil`. Errors name the index: `tags[2]`. The transformer is one-way when
+    /// `element` is: its class's `allowsReverseTransformation()` is then `false`.
     ///
     /// ```swift
     /// case "updates": return .array(of: .iso8601Date)
@@ -110,13 +163,19 @@ extension Transformation {
 
     static let iso8601Date = Transformation(
         { (text: String) throws -> Date in
-            if let date = try? ISO8601Styles.whole.parse(text) { return date }
-            if let date = try? ISO8601Styles.fractional.parse(text) { return date }
-            throw StrataError(.transformerFailed, "Expected an ISO 8601 date such as \"2024-05-01T12:30:00Z\", found \(describe(text)).")
+            guard let date = ISO8601.date(from: text) else {
+                throw StrataError(.transformerFailed, "Expected an ISO 8601 date such as \"2024-05-01T12:30:00Z\", found \(describe(text)).")
+            }
+            return date
         },
-        reverse: { (date: Date) in
-            let seconds = date.timeIntervalSinceReferenceDate
-            return (seconds.rounded(.down) == seconds ? ISO8601Styles.whole : ISO8601Styles.fractional).format(date)
+        reverse: { (date: Date) throws -> String in
+            guard let text = ISO8601.string(from: date) else {
+                throw StrataError(
+                    .unsupportedValue,
+                    "The date \(date.timeIntervalSinceReferenceDate) seconds from 2001-01-01 is outside the years "
+                        + "0000–9999 that ISO 8601 writes.")
+            }
+            return text
         })
 
     static let secondsSince1970 = Transformation(
@@ -137,24 +196,43 @@ extension Transformation {
         reverse: { (data: Data) in data.base64EncodedString() })
 
     static func date(
-        format: String,
+        formats: [String],
         locale: Locale = Locale(identifier: "en_US_POSIX"),
         timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current
     ) -> Transformation {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = timeZone
-        formatter.dateFormat = format
+        let formatters = formats.map { format in
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.timeZone = timeZone
+            formatter.dateFormat = format
+            return formatter
+        }
         // DateFormatter is not Sendable; the lock gives one caller at a time.
-        let locked = Locked(formatter)
+        let locked = Locked(formatters)
+        let expected = switch formats.count {
+        case 0: "Expected a date, but .date(formats:) was given no format to read it with"
+        case 1: "Expected a date in the format \"\(formats[0])\""
+        default: "Expected a date in one of the formats " + formats.map { "\"\($0)\"" }.joined(separator: ", ")
+        }
         return Transformation(
             { (text: String) throws -> Date in
-                guard let date = locked.withLock({ $0.date(from: text) }) else {
-                    throw StrataError(.transformerFailed, "Expected a date in the format \"\(format)\", found \(describe(text)).")
+                let date = locked.withLock { formatters -> Date? in
+                    for formatter in formatters {
+                        if let date = formatter.date(from: text) { return date }
+                    }
+                    return nil
+                }
+                guard let date else {
+                    throw StrataError(.transformerFailed, "\(expected), found \(describe(text)).")
                 }
                 return date
             },
-            reverse: { (date: Date) in locked.withLock { $0.string(from: date) } })
+            reverse: { (date: Date) throws -> String in
+                guard let text = locked.withLock({ $0.first?.string(from: date) }) else {
+                    throw StrataError(.unsupportedValue, "The date transformer has no format to write with: give .date(formats:) one.")
+                }
+                return text
+            })
     }
 
     static func number(
@@ -203,15 +281,18 @@ extension Transformation {
             })
     }
 
+    /// Each element through `element`; one-way when `element` is.
     static func array(of element: Transformation) -> Transformation {
-        Transformation(
-            { (array: [Any]) throws -> [Any?] in
-                try array.enumerated().map { index, value in
-                    try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
-                        try element.transformedValue(isJSONNull(value) ? nil : value)
-                    }
+        let forward: @Sendable ([Any]) throws -> [Any?] = { array in
+            try array.enumerated().map { index, value in
+                try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
+                    try element.transformedValue(isJSONNull(value) ? nil : value)
                 }
-            },
+            }
+        }
+        guard element.reverse != nil else { return Transformation(forward) }
+        return Transformation(
+            forward,
             reverse: { (array: [Any?]) throws -> [Any] in
                 try array.enumerated().map { index, value in
                     try StrataError.at([.index(index)], wrapping: .transformerFailed, "Reverse transformer failed") {
@@ -220,12 +301,6 @@ extension Transformation {
                 }
             })
     }
-}
-
-/// The ISO 8601 styles ``ValueTransformer/iso8601Date`` uses, made once.
-private enum ISO8601Styles {
-    static let whole = Date.ISO8601FormatStyle()
-    static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }
 
 extension String {

@@ -159,6 +159,37 @@ struct PredefinedTransformerTests {
         #expect(error.pathDescription == "links[1]")
     }
 
+    @Test func arrayOfAOneWayTransformerIsOneWay() throws {
+        let lowercased = ValueTransformer(forward: { ($0 as? String)?.lowercased() })
+        let array = ValueTransformer.array(of: lowercased)
+        #expect(!type(of: array).allowsReverseTransformation())
+        #expect(try array.checkedTransformedValue(["A", "B"]) as? [String?] == ["a", "b"])
+        let error = try #require(throws: StrataError.self) { try array.checkedReverseTransformedValue(["a"]) }
+        #expect(error.code == .unsupportedValue)
+        #expect(error.path.isEmpty)
+        #expect(type(of: ValueTransformer.array(of: .url)).allowsReverseTransformation())
+        #expect(!type(of: ValueTransformer.array(of: .array(of: lowercased))).allowsReverseTransformation())
+    }
+
+    @Test func aModelWithAnArrayOfAOneWayTransformerCannotBeWrittenEvenEmpty() throws {
+        struct Labels: JSONSerializing {
+            var labels: [String] = []
+            static let propertyKeys: PropertyKeys<Labels> = ["labels": \.labels]
+            static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["labels": "labels"]
+            static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+                .array(of: ValueTransformer(forward: { ($0 as? String)?.lowercased() }))
+            }
+        }
+        let labels = try JSONAdapter.model(of: Labels.self, from: ["labels": ["Bug", "UI"]])
+        #expect(labels.labels == ["bug", "ui"])
+        for model in [labels, Labels()] {
+            let error = try #require(throws: StrataError.self) { try JSONAdapter.dictionary(from: model) }
+            #expect(error.code == .unsupportedValue)
+            #expect(error.pathDescription == "labels")
+            #expect(error.reason.hasPrefix("Cannot write 'labels' of Labels: The value transformer is one-way"))
+        }
+    }
+
     @Test func modelTransformerGoesBothWays() throws {
         let transformer = ValueTransformer.model(Owner.self)
         let owner = try #require(try transformer.checkedTransformedValue(["login": "ada", "id": 1]) as? Owner)

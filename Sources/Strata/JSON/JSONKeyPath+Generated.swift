@@ -1,0 +1,110 @@
+/// Key maps generated from a model's property list, to use as
+/// `jsonKeyPathsByPropertyKey` or to merge with a few keys of your own.
+///
+/// Both maps name every key of `propertyKeys` whose key path is writable, and
+/// leave read-only keys (`let` and computed properties) out: mapping a read-only
+/// key is an invalid mapping. Each property gets one JSON key (a key with a dot
+/// in it stays one key, not a nested path), so writing a model gives back exactly
+/// the keys reading it took.
+extension JSONKeyPath {
+    /// Maps each writable property key to the JSON key of the same name: Mantle's
+    /// `+[NSDictionary mtl_identityPropertyMapWithModel:]`.
+    ///
+    /// ```swift
+    /// struct Point: JSONSerializing {
+    ///     var x = 0.0
+    ///     var y = 0.0
+    ///     var length: Double { (x * x + y * y).squareRoot() }   // read-only: left out
+    ///
+    ///     static let propertyKeys: PropertyKeys<Point> = ["x": \.x, "y": \.y, "length": \.length]
+    ///     static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
+    ///     // ["x": "x", "y": "y"]
+    /// }
+    /// ```
+    public static func identity<Root>(for propertyKeys: PropertyKeys<Root>) -> [String: JSONKeyPath] {
+        generated(for: propertyKeys) { $0 }
+    }
+
+    /// Maps each writable property key to its snake-case JSON key:
+    /// `avatarURL` → `avatar_url`.
+    ///
+    /// The key is cut into words, which are lower-cased and joined with `_`:
+    ///
+    /// - A capital after a lower-case letter starts a word: `siteAdmin` → `site_admin`.
+    /// - A run of capitals is one word, an acronym: `avatarURL` → `avatar_url`,
+    ///   `nodeID` → `node_id`.
+    /// - A capital followed by a lower-case letter starts a word, so an acronym
+    ///   ends before it: `URLString` → `url_string`.
+    /// - A run of digits starts a word, and the letters right after it belong to
+    ///   that word unless they start one by the rules above: `userID2FA` →
+    ///   `user_id_2fa`, `top10Items` → `top_10_items`.
+    /// - Any other character (`_`, `-`, `.`) is kept, and never starts or ends a
+    ///   word: `already_snake` stays as it is. A key without capitals or digits
+    ///   (`id`, `login`) is its own JSON key.
+    ///
+    /// Two properties whose keys give the same JSON key (`userID` and `userId`)
+    /// make the mapping invalid; give one of them a key of its own.
+    ///
+    /// Merge the keys the rule does not give:
+    ///
+    /// ```swift
+    /// struct User: JSONSerializing {
+    ///     var login = ""
+    ///     var avatarURL: URL?
+    ///     var fullName = ""
+    ///
+    ///     static let propertyKeys: PropertyKeys<User> = [
+    ///         "login": \.login, "avatarURL": \.avatarURL, "fullName": \.fullName,
+    ///     ]
+    ///     static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+    ///         .merging(["fullName": "full_name_v2"]) { $1 }
+    ///     // ["login": "login", "avatarURL": "avatar_url", "fullName": "full_name_v2"]
+    /// }
+    /// ```
+    public static func snakeCased<Root>(for propertyKeys: PropertyKeys<Root>) -> [String: JSONKeyPath] {
+        generated(for: propertyKeys, snakeCase)
+    }
+
+    /// A map of each writable key of `propertyKeys` to the one JSON key `jsonKey` gives it.
+    private static func generated<Root>(
+        for propertyKeys: PropertyKeys<Root>, _ jsonKey: (String) -> String
+    ) -> [String: JSONKeyPath] {
+        var map: [String: JSONKeyPath] = [:]
+        for key in propertyKeys.writableKeys {
+            map[key] = JSONKeyPath(segments: [jsonKey(key)])
+        }
+        return map
+    }
+
+    /// `key` in snake case, by the rule ``snakeCased(for:)`` documents.
+    static func snakeCase(_ key: String) -> String {
+        let characters = Array(key)
+        var result = ""
+        result.reserveCapacity(key.utf8.count + 4)
+        for index in characters.indices {
+            if index > 0 && startsWord(at: index, in: characters) { result.append("_") }
+            result += characters[index].lowercased()
+        }
+        return result
+    }
+
+    /// Whether the character at `index` (not the first) starts a new word.
+    private static func startsWord(at index: Int, in characters: [Character]) -> Bool {
+        let previous = characters[index - 1]
+        let character = characters[index]
+        guard isWordCharacter(previous), isWordCharacter(character) else { return false }
+        if isDigit(character) { return !isDigit(previous) }
+        guard character.isUppercase else { return false }
+        if previous.isLowercase { return true }
+        let next = index + 1 < characters.count ? characters[index + 1] : nil
+        return next?.isLowercase == true
+    }
+
+    private static func isDigit(_ character: Character) -> Bool {
+        character.isASCII && character.isWholeNumber
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || isDigit(character)
+    }
+}
