@@ -80,6 +80,36 @@ extension Conformance {
             #expect(Conformance.decodeEveryWay(.typed, json).model == Self.typed { $0.label = label })
         }
 
+        // MARK: Codable
+
+        @Test(arguments: [
+            #"{"created": 10, "edited": null, "stars": "42", "forks": "", "flag": "1", "label": 7}"#,
+            #"{"renamed": "2024-05-01T00:00:00Z", "stars": 3, "forks": "4"}"#,
+            #"{"stars": "1.5"}"#, #"{"renamed": 10}"#,
+        ])
+        func jsonDecoderGivesWhatEverySourceGives(_ json: String) throws {
+            let expected = Conformance.decodeEveryWay(.typed, json).model
+            let viaCodable: Outcome
+            do {
+                viaCodable = .value(try JSONDecoder().decode(T.self, from: Data(json.utf8)))
+            } catch DecodingError.dataCorrupted(let context) {
+                let strata = try #require(context.underlyingError as? StrataError)
+                viaCodable = .failure(Failure(strata))
+            }
+            #expect(viaCodable == expected)
+            if case .decoded = expected {
+                let model = try JSONDecoder().decode(T.self, from: Data(json.utf8))
+                // The same members; numbers may be written differently (10 for 10.0),
+                // so the values are compared by reading them back.
+                let written = try JSONEncoder().encode(model)
+                let writtenObject = try #require(try JSONReader.nativeObject(with: written) as? [String: Any])
+                let adapterObject = try #require(
+                    try JSONReader.nativeObject(with: JSONAdapter.data(from: model)) as? [String: Any])
+                #expect(Set(writtenObject.keys) == Set(adapterObject.keys))
+                #expect(try JSONAdapter.model(of: T.self, from: written) == model)
+            }
+        }
+
         // MARK: Encoding
 
         @Test(arguments: Conformance.optionSets)
@@ -108,6 +138,8 @@ extension Family {
     private static func typedFamily<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Typed<Tag>.self }
     static let typed = Family("Typed") { typedFamily(Fresh.tag()) }
 }
+
+extension Typed: JSONMappedCodable {}
 
 /// Dates by type as seconds, Ints by type lenient, per-key transformers on top.
 struct Typed<Tag>: ConformanceModel, Equatable, CustomStringConvertible {
