@@ -80,6 +80,35 @@ extension Conformance {
             #expect(Conformance.decodeEveryWay(.typed, json).model == Self.typed { $0.label = label })
         }
 
+        // MARK: Unknown enum values
+
+        @Test(arguments: [
+            (#"{"state": "closed"}"#, TypedState.closed), (#"{"state": "archived"}"#, .other),
+            (#"{"state": ""}"#, .other), (#"{"state": "other"}"#, .other),
+        ])
+        func unknownRawValuesFallBackToTheDeclaredCase(_ json: String, _ state: TypedState) {
+            #expect(Conformance.decodeEveryWay(.typed, json).model == Self.typed { $0.state = state })
+        }
+
+        @Test(arguments: [#"{"state": 1}"#, #"{"state": true}"#, #"{"state": ["open"]}"#, #"{"state": null}"#])
+        func rawValuesOfAnotherTypeAreStillRefused(_ json: String) {
+            guard case .failure(let failure) = Conformance.decodeEveryWay(.typed, json).model else {
+                Issue.record("Expected a failure for \(json)")
+                return
+            }
+            #expect(failure.path == [.key("state")])
+        }
+
+        @Test func anUnknownValueIsWrittenAsTheFallbacksRawValue() throws {
+            let model = try JSONAdapter.model(of: T.self, from: ["state": "archived"])
+            #expect(try JSONAdapter.dictionary(from: model)["state"] as? String == "other")
+            #expect(Conformance.encode(model, to: .dictionary, .sortedKeys) == Conformance.encode(model, to: .data, .sortedKeys))
+        }
+
+        @Test func withoutTheTransformerUnknownValuesAreErrors() {
+            #expect(throws: StrataError.self) { try JSONAdapter.model(of: StrictState.self, from: ["state": "archived"]) }
+        }
+
         // MARK: Codable
 
         @Test(arguments: [
@@ -134,12 +163,22 @@ extension Conformance {
     }
 }
 
+struct StrictState: JSONSerializing {
+    var state = TypedState.open
+    static let propertyKeys: PropertyKeys<StrictState> = ["state": \.state]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["state": "state"]
+}
+
 extension Family {
     private static func typedFamily<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Typed<Tag>.self }
     static let typed = Family("Typed") { typedFamily(Fresh.tag()) }
 }
 
 extension Typed: JSONMappedCodable {}
+
+enum TypedState: String, Sendable, CaseIterable {
+    case open, closed, other
+}
 
 /// Dates by type as seconds, Ints by type lenient, per-key transformers on top.
 struct Typed<Tag>: ConformanceModel, Equatable, CustomStringConvertible {
@@ -150,28 +189,30 @@ struct Typed<Tag>: ConformanceModel, Equatable, CustomStringConvertible {
     var forks: Int? = nil
     var flag = false
     var label = ""
+    var state = TypedState.open
 
     var description: String {
         "Typed(created: \(created.timeIntervalSince1970), edited: \(edited.map { "\($0.timeIntervalSince1970)" } ?? "nil"), "
             + "renamed: \(renamed.timeIntervalSince1970), stars: \(stars), forks: \(forks.map(String.init) ?? "nil"), "
-            + "flag: \(flag), label: \(label.debugDescription))"
+            + "flag: \(flag), label: \(label.debugDescription), state: \(state))"
     }
     static var propertyKeys: PropertyKeys<Typed> {
         [
             "created": \.created, "edited": \.edited, "renamed": \.renamed, "stars": \.stars, "forks": \.forks,
-            "flag": \.flag, "label": \.label,
+            "flag": \.flag, "label": \.label, "state": \.state,
         ]
     }
     static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
         [
             "created": "created", "edited": "edited", "renamed": "renamed", "stars": "stars", "forks": "forks",
-            "flag": "flag", "label": "label",
+            "flag": "flag", "label": "label", "state": "state",
         ]
     }
     static func jsonTransformer(forKey key: String) -> ValueTransformer? {
         switch key {
         case "renamed": return .iso8601Date
         case "flag", "label": return .lenient
+        case "state": return .enumeration(TypedState.self, unknown: .other)
         default: return nil
         }
     }
