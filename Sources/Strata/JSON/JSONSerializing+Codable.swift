@@ -9,7 +9,8 @@ import Foundation
 /// found before the compiler would synthesize one. The opt-in is a protocol of its
 /// own, rather than defaults for every `JSONSerializing & Codable` type, so that a
 /// model that is already `Codable` its own way (synthesized, with `CodingKeys`)
-/// keeps it. Structs and final classes can adopt it.
+/// keeps it. Structs and final classes can adopt it. Leave the coders' key
+/// strategies at their defaults: the model's key paths name the JSON keys.
 ///
 /// ```swift
 /// struct Repo: JSONSerializing {
