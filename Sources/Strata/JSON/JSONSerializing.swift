@@ -25,6 +25,35 @@ public protocol JSONSerializing: Model {
     /// arrays, optionals and `[String: T]` of those).
     static func jsonTransformer(forKey key: String) -> ValueTransformer?
 
+    /// The transformer for every mapped property of type `type` that has no
+    /// transformer of its own from ``jsonTransformer(forKey:)``, or `nil` for the
+    /// default chosen by the type (Mantle's `+transformerForModelPropertiesOfClass:`).
+    ///
+    /// The plan asks once per property, when it is built: first with the
+    /// property's declared type (`Date?.self` for a `Date?`), then, for an
+    /// optional, with the type inside it (`Date.self`), so a transformer for
+    /// `Date` serves `Date` and `Date?` properties. Collections are not looked
+    /// inside: `[Date]` properties get a transformer only when asked with
+    /// `[Date].self`. A per-key transformer always wins.
+    ///
+    /// ```swift
+    /// struct Commit: JSONSerializing {
+    ///     var sha = ""
+    ///     var authoredAt = Date(timeIntervalSince1970: 0)
+    ///     var committedAt: Date? = nil
+    ///     static let propertyKeys: PropertyKeys<Commit> = [
+    ///         "sha": \.sha, "authoredAt": \.authoredAt, "committedAt": \.committedAt,
+    ///     ]
+    ///     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+    ///         "sha": "sha", "authoredAt": "authored_at", "committedAt": "committed_at",
+    ///     ]
+    ///     static func jsonTransformer(forType type: Any.Type) -> ValueTransformer? {
+    ///         type == Date.self ? .iso8601Date : nil
+    ///     }
+    /// }
+    /// ```
+    static func jsonTransformer(forType type: Any.Type) -> ValueTransformer?
+
     /// Chooses the type to decode `json` as: `Self` (the default), a subclass, or
     /// `nil` when no type fits. This is how a class cluster hands a dictionary to
     /// the right subclass.
@@ -44,6 +73,9 @@ public protocol JSONSerializing: Model {
 extension JSONSerializing {
     /// No custom transformer: the default for the property's type is used.
     public static func jsonTransformer(forKey key: String) -> ValueTransformer? { nil }
+
+    /// No transformer by type: each property's type chooses its default.
+    public static func jsonTransformer(forType type: Any.Type) -> ValueTransformer? { nil }
 
     /// `Self`.
     public static func classForParsing(_ json: [String: Any]) -> (any JSONSerializing.Type)? {

@@ -111,7 +111,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
                 problems.append("'\(property.key)' is mapped to \(invalid).")
                 continue
             }
-            let custom = M.jsonTransformer(forKey: property.key).map {
+            let custom = Self.customTransformer(for: property).map {
                 Transformation($0, role: "The transformer for '\(property.key)' of \(M.self)", for: property.type)
             }
             if custom == nil, let model = property.type.modelWithoutJSONMapping {
@@ -151,6 +151,18 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
             .invalidMapping,
             "The JSON mapping of \(M.self) is invalid: " + problems.joined(separator: " ")
                 + " Fix jsonKeyPathsByPropertyKey and propertyKeys.")
+    }
+
+    /// The model's transformer for `property`: the one for its key, else the one
+    /// for its declared type, else, for an optional, the one for the type inside.
+    private static func customTransformer(for property: ModelProperty<M>) -> ValueTransformer? {
+        if let byKey = M.jsonTransformer(forKey: property.key) { return byKey }
+        var type: Any.Type = property.valueType
+        while true {
+            if let byType = M.jsonTransformer(forType: type) { return byType }
+            guard let optional = type as? any OptionalProtocol.Type else { return nil }
+            type = optional.wrappedType
+        }
     }
 
     /// Describes each pair of key paths where one is the other or lies inside it

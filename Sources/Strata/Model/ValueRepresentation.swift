@@ -54,6 +54,20 @@ extension PropertyType {
         }
     }
 
+    /// The transformation ``ValueTransformer/lenient`` gives a property of this
+    /// type: looser scalars, `""` as `nil` for optionals other than `String?`, and
+    /// the default conversion for any other type.
+    var lenientTransformer: Transformation {
+        switch self {
+        case .optional(let wrapped):
+            if case .string = wrapped.unwrapped { return LenientTransformers.string }
+            return LenientTransformers.emptyStringAsNil(wrapped.lenientTransformer)
+        case .bool, .integer, .floatingPoint, .decimal: return LenientTransformers.number(self)
+        case .string: return LenientTransformers.string
+        default: return defaultValueTransformer ?? Transformation(forward: { $0 }, reverse: { $0 })
+        }
+    }
+
     /// How the engines read and write a JSON-mapped property of this type with
     /// its default transformer: a nested model and an array of them are theirs,
     /// with the nested type; anything else is a value for the transformer.

@@ -27,6 +27,15 @@ enum DefaultTransformers {
         return make(enumType)
     }
 
+    /// An enum's raw values, where a raw value of the right type that names no
+    /// case is `unknown` (``ValueTransformer/enumeration(_:unknown:)``).
+    static func enumeration<R: RawRepresentable & Sendable>(_ type: R.Type, unknown: R) -> Transformation {
+        let conversion = RawValueConversion<R>(raw: PropertyType(R.RawValue.self))
+        return Transformation(
+            forward: { json in try conversion.value(from: json, unknown: unknown) },
+            reverse: conversion.rawValue(of:))
+    }
+
     static func array(element: PropertyType, builder: any ArrayBuilding.Type) -> Transformation {
         let elementTransformer = element.defaultValueTransformer
         return Transformation(
@@ -172,6 +181,12 @@ private struct RawValueConversion<R: RawRepresentable>: @unchecked Sendable {
             throw StrataError(.typeMismatch, "\(describe(json).capitalizedFirst) is not a valid \(R.self).\(knownValues)")
         }
         return value
+    }
+
+    /// Like ``value(from:)``, with `unknown` for a raw value that names no case.
+    func value(from json: Any?, unknown: R) throws -> Any? {
+        guard let json else { return nil }
+        return R(rawValue: try rawType.require(json)) ?? unknown
     }
 
     func rawValue(of value: Any?) throws -> Any? {
