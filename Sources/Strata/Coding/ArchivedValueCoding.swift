@@ -301,12 +301,18 @@ enum ArchivedValueCoding {
         guard let session = ArchiveContext.session else {
             throw StrataError(.unsupportedValue, "Strata models are archived through ModelArchiver or NSCoder.encodeModel(_:forKey:).")
         }
-        let wrapper = try session.wrapper(for: model)
         if conditional && S.self is AnyClass {
-            coder.encodeConditionalObject(wrapper, forKey: key)
-        } else {
-            coder.encode(wrapper, forKey: key)
+            switch session.keepsConditionalReference(to: model as AnyObject) {
+            case true?:
+                break  // written unconditionally somewhere: an ordinary reference, wherever this one comes
+            case false?:
+                return  // written nowhere else: left out, read back as nil
+            case nil:
+                coder.encodeConditionalObject(try session.wrapper(for: model), forKey: key)
+                return
+            }
         }
+        coder.encode(try session.wrapper(for: model), forKey: key)
     }
 
     // MARK: - Errors
