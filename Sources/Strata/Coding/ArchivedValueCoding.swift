@@ -75,6 +75,8 @@ enum ArchivedValueCoding {
     /// value Strata writes for `type` (``PropertyType/archivedKind``): the
     /// typed coder calls would read any other kind as a silently wrong value.
     static func decode(_ type: PropertyType, forKey key: String, from coder: NSCoder) throws -> Any? {
+        // A migration hook's coder: Strata's own decodes read the unarchiver it wraps.
+        let coder = MigrationCoding.unarchiver(of: coder)
         guard coder.containsValue(forKey: key) else { return nil }
         let type = type.unwrapped
         guard let kind = type.archivedKind else { throw notArchivable(type) }
