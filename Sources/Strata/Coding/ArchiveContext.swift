@@ -102,13 +102,17 @@ enum DecodingExpectation: @unchecked Sendable {
 }
 
 /// One archiving run: the wrapper of each class-model object (so that an object
-/// written twice is one object in the archive, and conditional references find
-/// it), the objects being written (to refuse cycles), and the first error.
+/// written twice is one object in the archive), the objects written
+/// unconditionally (so that conditional references find them, in any order), the
+/// objects being written (to refuse cycles), and the first error.
 final class EncodingSession: @unchecked Sendable {
     // @unchecked: a session is created by one archiving call and only touched
     // synchronously, on that call's thread, by the coder callbacks it triggers.
     private var wrappers: [ObjectIdentifier: ArchivedModel] = [:]
     private var inProgress: Set<ObjectIdentifier> = []
+    /// The class-model objects the archive writes unconditionally, found by
+    /// ``prepare(root:)``; `nil` when no root's model types hold a conditional reference.
+    private var unconditional: Set<ObjectIdentifier>?
     /// Where the object being written is, from the root model in.
     private var path: [StrataError.PathComponent] = []
     private(set) var firstError: StrataError?
@@ -120,6 +124,24 @@ final class EncodingSession: @unchecked Sendable {
         let error = error as? StrataError
             ?? StrataError(.unsupportedValue, "Archiving failed: \(error)", underlyingError: error)
         firstError = error.prefixed(with: path)
+    }
+
+    /// Runs the first pass for `root`, a model about to be written: when its
+    /// model types hold conditional class-model references, collects the objects
+    /// its archive writes unconditionally (``UnconditionalObjects``).
+    func prepare<S: SecureCodingModel>(root: S) {
+        guard ArchivePlan<S>.hasConditionalReferences else { return }
+        var found = unconditional ?? []
+        UnconditionalObjects.collect(from: root, into: &found)
+        unconditional = found
+    }
+
+    /// Whether a conditional reference to `object` is written: `true` when the
+    /// archive writes `object` unconditionally (before or after this reference),
+    /// `false` when it does not; `nil` when ``prepare(root:)`` found no
+    /// conditional references, so `NSKeyedArchiver` decides.
+    func keepsConditionalReference(to object: AnyObject) -> Bool? {
+        unconditional?.contains(ObjectIdentifier(object))
     }
 
     /// Runs `body`, which writes the nested object at `component`.

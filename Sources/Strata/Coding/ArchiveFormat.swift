@@ -88,6 +88,20 @@ enum ArchiveFormat {
     }
 }
 
+extension ArchiveFormat {
+    /// Whether `M` or a model nested in it (at any depth) has a conditional
+    /// class-model property.
+    static func hasConditionalReferences<M: SecureCodingModel>(in model: M.Type) -> Bool {
+        var found = false
+        var visited: Set<ObjectIdentifier> = []
+        walk(.model(M.self), visited: &visited) { type, _ in
+            guard !found, case .model(let nested) = type, let coding = nested as? any SecureCodingModel.Type else { return }
+            found = coding.hasOwnConditionalReferences
+        }
+        return found
+    }
+}
+
 extension SecureCodingModel {
     /// The keys and types of the properties that reach the archive.
     static var archivedProperties: [(key: String, type: PropertyType)] {

@@ -69,6 +69,11 @@ struct ArchiveCursor: Sendable {
         ArchiveCursor(layout: layout, object: slot.object)
     }
 
+    /// What `key` of the object being decoded stores; `nil` when it is absent.
+    func slot(forKey key: String) -> Slot? {
+        slots[key]
+    }
+
     /// Throws ``StrataError/Code-swift.enum/invalidArchive`` unless `key` stores
     /// a value of `kind`; `typeName` names what the property expects. Returns the
     /// key's slot.

@@ -31,11 +31,18 @@ final class ArchivePlan<M: SecureCodingModel>: Sendable {
     /// The exact class names archives of `M` contain (cached; see ``ArchiveFormat/classNames(for:)``).
     static var classNames: Set<String> { graph.classNames }
 
+    /// Whether `M` or a model nested in it (at any depth) has a conditional
+    /// class-model property: only then does archiving need the first pass of
+    /// ``UnconditionalObjects``.
+    static var hasConditionalReferences: Bool { graph.hasConditionalReferences }
+
     /// What `M`'s nested types imply, cached: the classes of its archives, and
     /// the first problem of a nested model.
     private static var graph: Graph {
         SchemaCache.value(.archiveClassNames, for: M.self) {
-            Graph(classNames: ArchiveFormat.classNames(for: M.self), nestedProblem: ArchiveFormat.nestedProblem(in: M.self))
+            Graph(
+                classNames: ArchiveFormat.classNames(for: M.self), nestedProblem: ArchiveFormat.nestedProblem(in: M.self),
+                hasConditionalReferences: ArchiveFormat.hasConditionalReferences(in: M.self))
         }
     }
 
@@ -43,9 +50,11 @@ final class ArchivePlan<M: SecureCodingModel>: Sendable {
     private final class Graph: Sendable {
         let classNames: Set<String>
         let nestedProblem: StrataError?
-        init(classNames: Set<String>, nestedProblem: StrataError?) {
+        let hasConditionalReferences: Bool
+        init(classNames: Set<String>, nestedProblem: StrataError?, hasConditionalReferences: Bool) {
             self.classNames = classNames
             self.nestedProblem = nestedProblem
+            self.hasConditionalReferences = hasConditionalReferences
         }
     }
 

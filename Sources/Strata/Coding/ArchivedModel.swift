@@ -87,8 +87,9 @@ final class ArchivedModel: NSObject, NSSecureCoding {
         let plan = try ArchivePlan<M>.resolved()
         let version = try recordedVersion(of: M.self, from: coder)
         var model = M()
+        let hookCoder = MigrationCoding.hookCoder(for: coder)
         for entry in plan.entries {
-            guard let value = try decodedValue(of: entry, version: version, from: coder) else { continue }
+            guard let value = try decodedValue(of: entry, version: version, from: hookCoder) else { continue }
             try StrataError.at([.key(entry.property.key)], wrapping: .validationFailed, "Validation failed") {
                 try model.setValidatedValue(value, for: entry.property)
             }
@@ -97,16 +98,19 @@ final class ArchivedModel: NSObject, NSSecureCoding {
         return model
     }
 
-    /// The value of one archived property, read through the migration hook.
+    /// The value of one archived property, read through the migration hook,
+    /// which receives `coder`: the unarchiver, answering Mantle's
+    /// `decodeObject(of: NSNumber.self, forKey:)` for scalars (``MigrationCoding``).
     ///
-    /// A hook that reads a value with a coder call that does not match how Strata
-    /// wrote it (`decodeObject(of: NSNumber.self, forKey:)` for a number) leaves
-    /// the unarchiver failed, and every later key would read as missing; so the
-    /// coder's error is checked right after the hook, and blamed on its key.
+    /// A hook that asks for a class the key does not hold is refused, naming the
+    /// key. One that still leaves the unarchiver failed (in an archive Strata did
+    /// not check) would make every later key read as missing; so the coder's
+    /// error is checked right after the hook, and blamed on its key.
     private static func decodedValue<M: SecureCodingModel>(
         of entry: ArchivePlan<M>.Entry, version: Int, from coder: NSCoder
     ) throws -> Any? {
         let value: Any?
+        MigrationCoding.reset(coder)
         do {
             value = try M.decodeValue(forKey: entry.property.key, with: coder, modelVersion: version)
         } catch {
@@ -114,6 +118,12 @@ final class ArchivedModel: NSObject, NSSecureCoding {
         }
         if let coderError = coder.error {
             throw brokenDecoderError(coderError, of: M.self, forKey: entry.property.key, version: version)
+        }
+        if let refusal = MigrationCoding.refusal(of: coder) {
+            throw StrataError(
+                .migrationFailed,
+                "\(M.self).decodeValue(forKey:with:modelVersion:) failed for an archive of version \(version): \(refusal)",
+                path: [.key(entry.property.key)])
         }
         return value
     }
@@ -139,8 +149,8 @@ final class ArchivedModel: NSObject, NSSecureCoding {
             .migrationFailed,
             "\(M.self).decodeValue(forKey:with:modelVersion:) left the unarchiver failed while reading this key from "
                 + "an archive of version \(version), so no further key could be read. Read archived values with "
-                + "decodedValue(of:forKey:with:) or defaultDecodedValue(forKey:with:): Strata writes numbers and "
-                + "booleans with typed coder calls, which decodeObject(of:forKey:) does not read.",
+                + "decodedValue(of:forKey:with:) or defaultDecodedValue(forKey:with:): in an archive Strata did not "
+                + "check, decodeObject(of:forKey:) cannot read the numbers and booleans Strata writes with typed calls.",
             path: [.key(key)], underlyingError: coderError)
     }
 

@@ -75,6 +75,8 @@ enum ArchivedValueCoding {
     /// value Strata writes for `type` (``PropertyType/archivedKind``): the
     /// typed coder calls would read any other kind as a silently wrong value.
     static func decode(_ type: PropertyType, forKey key: String, from coder: NSCoder) throws -> Any? {
+        // A migration hook's coder: Strata's own decodes read the unarchiver it wraps.
+        let coder = MigrationCoding.unarchiver(of: coder)
         guard coder.containsValue(forKey: key) else { return nil }
         let type = type.unwrapped
         guard let kind = type.archivedKind else { throw notArchivable(type) }
@@ -301,12 +303,18 @@ enum ArchivedValueCoding {
         guard let session = ArchiveContext.session else {
             throw StrataError(.unsupportedValue, "Strata models are archived through ModelArchiver or NSCoder.encodeModel(_:forKey:).")
         }
-        let wrapper = try session.wrapper(for: model)
         if conditional && S.self is AnyClass {
-            coder.encodeConditionalObject(wrapper, forKey: key)
-        } else {
-            coder.encode(wrapper, forKey: key)
+            switch session.keepsConditionalReference(to: model as AnyObject) {
+            case true?:
+                break  // written unconditionally somewhere: an ordinary reference, wherever this one comes
+            case false?:
+                return  // written nowhere else: left out, read back as nil
+            case nil:
+                coder.encodeConditionalObject(try session.wrapper(for: model), forKey: key)
+                return
+            }
         }
+        coder.encode(try session.wrapper(for: model), forKey: key)
     }
 
     // MARK: - Errors

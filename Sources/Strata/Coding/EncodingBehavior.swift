@@ -14,8 +14,9 @@ public enum EncodingBehavior: Sendable, Hashable {
     /// The property is always written (unless it is `nil`).
     case unconditional
     /// A class-model property is written only when the same object is also written
-    /// unconditionally elsewhere in the archive (`NSCoder.encodeConditionalObject`),
-    /// as for a weak reference. Values without identity (structs, numbers,
+    /// unconditionally elsewhere in the archive, before or after this reference
+    /// (`NSCoder.encodeConditionalObject`'s promise), as for a weak reference;
+    /// otherwise it reads back as `nil`. Values without identity (structs, numbers,
     /// strings, collections) are written as with ``unconditional``, as in Mantle.
     case conditional
 }

@@ -24,6 +24,7 @@ public enum ModelArchiver {
     public static func archivedData<M: SecureCodingModel>(with model: M) throws -> Data {
         _ = try ArchivePlan<M>.resolved()
         return try ArchiveContext.encoding { session in
+            session.prepare(root: model)
             let archiver = NSKeyedArchiver(requiringSecureCoding: true)
             archiver.encode(try session.wrapper(for: model), forKey: ArchiveFormat.rootKey)
             archiver.finishEncoding()

@@ -34,6 +34,7 @@ extension NSCoder {
         // The trial pass, in a session of its own.
         _ = try ArchiveContext.$session.withValue(nil) { try ModelArchiver.archivedData(with: model) }
         try ArchiveContext.encoding { session in
+            session.prepare(root: model)
             encode(try session.wrapper(for: model), forKey: key)
         }
     }

@@ -67,9 +67,11 @@ public protocol SecureCodingModel: Model {
     /// property at its default. The value returned is stored through the
     /// validated setter. The default returns
     /// ``defaultDecodedValue(forKey:with:)``. Read renamed or retyped keys with
-    /// ``decodedValue(of:forKey:with:)``; Strata writes numbers and booleans with
-    /// typed coder calls, so `coder.decodeObject(of: NSNumber.self, forKey:)`
-    /// does not read them.
+    /// ``decodedValue(of:forKey:with:)``, or as Mantle does:
+    /// `coder.decodeObject(of: NSNumber.self, forKey:)` reads the numbers and
+    /// booleans Strata writes with typed coder calls, boxed in an `NSNumber`, and
+    /// is `nil` for an absent key (on Linux, in archives Strata checked; see
+    /// Archiving.md).
     static func decodeValue(forKey key: String, with coder: NSCoder, modelVersion: Int) throws -> Any?
 }
 
