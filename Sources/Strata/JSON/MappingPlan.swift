@@ -22,9 +22,13 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         /// values from user transformers, floating-point numbers (NaN, infinity) and
         /// values of types with no default transformer.
         let checksWrittenValue: Bool
-        /// The path in error messages: the keys of a single key path, or the array
-        /// form as one component.
+        /// The path in error messages: the keys and indices of a single key path (of
+        /// the first path for ``JSONKeyPath/firstPresent(_:_:)``), or the array form
+        /// as one component.
         let errorPath: [StrataError.PathComponent]
+        /// For ``JSONKeyPath/firstPresent(_:_:)``, the error path of each alternative,
+        /// for errors about the value read from it; empty otherwise.
+        let alternativeErrorPaths: [[StrataError.PathComponent]]
         /// What kind of value the entry holds.
         let kind: MappingKind
         /// The model type of a ``MappingKind/model`` or ``MappingKind/models`` entry.
@@ -40,11 +44,13 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         ) {
             self.property = property
             self.keyPath = keyPath
-            self.singleKey = !keyPath.isMultiple && keyPath.paths[0].segments.count == 1 ? keyPath.paths[0].segments[0] : nil
+            let first = keyPath.paths[0]
+            self.singleKey = !keyPath.isMultiple && keyPath.paths.count == 1 && first.segments.count == 1 ? first.segments[0] : nil
             self.transformer = transformer
             self.isCustomTransformer = isCustomTransformer
             self.checksWrittenValue = checksWrittenValue
-            self.errorPath = keyPath.isMultiple ? [.key(keyPath.description)] : keyPath.paths[0].segments.map { .key($0) }
+            self.errorPath = keyPath.isMultiple ? [.key(keyPath.description)] : first.components
+            self.alternativeErrorPaths = keyPath.form == .firstPresent ? keyPath.paths.map(\.components) : []
             (kind, nested) = isCustomTransformer ? (.value, nil) : property.type.mappingKind
             let readsFieldJSON = isCustomTransformer
                 ? false : property.type.hasFixedJSONConversion || (transformer == nil && !checksWrittenValue)
@@ -155,12 +161,15 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
 
     /// Describes each pair of key paths where one is the other or lies inside it
     /// ("meta" and "meta.a"): writing both would drop a value, so such a mapping
-    /// cannot be two-way.
+    /// cannot be two-way. The alternatives of one ``JSONKeyPath/firstPresent(_:_:)``
+    /// may overlap each other: only the first is written.
     private static func overlaps(in entries: [Entry]) -> [String] {
-        let paths = entries.flatMap { entry in entry.keyPath.paths.map { (key: entry.property.key, path: $0) } }
+        let paths = entries.flatMap { entry in
+            entry.keyPath.paths.map { (key: entry.property.key, path: $0, alternative: entry.keyPath.form == .firstPresent) }
+        }
         var problems: [String] = []
         for (index, first) in paths.enumerated() {
-            for second in paths[(index + 1)...] {
+            for second in paths[(index + 1)...] where !(first.alternative && first.key == second.key) {
                 let shorter = min(first.path.segments.count, second.path.segments.count)
                 guard first.path.segments.prefix(shorter) == second.path.segments.prefix(shorter) else { continue }
                 problems.append(

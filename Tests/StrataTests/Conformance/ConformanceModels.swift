@@ -62,6 +62,7 @@ struct Family: Sendable, CustomTestStringConvertible {
     private static func hooked<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Hooked<Tag>.self }
     private static func broken<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Broken<Tag>.self }
     private static func chain<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Chain<Tag>.self }
+    private static func pathed<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Pathed<Tag>.self }
 
     static let person = Family("Person") { person(Fresh.tag()) }
     static let crew = Family("Crew") { crew(Fresh.tag()) }
@@ -75,6 +76,7 @@ struct Family: Sendable, CustomTestStringConvertible {
     static let hooked = Family("Hooked") { hooked(Fresh.tag()) }
     static let broken = Family("Broken") { broken(Fresh.tag()) }
     static let chain = Family("Chain") { chain(Fresh.tag()) }
+    static let pathed = Family("Pathed") { pathed(Fresh.tag()) }
 }
 
 // MARK: - Fresh types
@@ -309,6 +311,19 @@ struct Dotted<Tag>: ConformanceModel, Equatable {
     static var propertyKeys: PropertyKeys<Dotted> { ["id": \.id, "name": \.name] }
     static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["id": "id", "name": "meta.name"] }
     static var filler: String { #"{"id": 1, "meta": {"name": "f"}}"# }
+}
+
+/// Fallback keys (required) and array elements: the mapping is not flat.
+struct Pathed<Tag>: ConformanceModel, Equatable {
+    var id = 0
+    var first = ""
+    var third: String? = "none"
+    static var propertyKeys: PropertyKeys<Pathed> { ["id": \.id, "first": \.first, "third": \.third] }
+    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
+        ["id": .firstPresent("id", "ID", "book.id"), "first": "items.0.name", "third": "items.2.name"]
+    }
+    static var requiredPropertyKeys: Set<String> { ["id"] }
+    static var filler: String { #"{"id": 1, "items": [{"name": "a"}, 5, {"name": "c"}]}"# }
 }
 
 /// Upper-cases and refuses empty text, validates its stars, and has transformers
