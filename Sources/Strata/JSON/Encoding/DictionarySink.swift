@@ -87,7 +87,7 @@ struct DictionarySink: JSONSink {
             return
         }
         let existing = json.removeValue(forKey: key)
-        json[key] = try inserting(value, at: path, from: 1, into: existing, at: key, entry: entry)
+        json[key] = try inserting(value, at: path, from: 1, into: existing, entry: entry)
     }
 
     /// `container` (an object or array, or `nil` for none yet) with `value` written
@@ -95,8 +95,7 @@ struct DictionarySink: JSONSink {
     /// array appends `null`s up to it; a `null` already in an array (one of those)
     /// is replaced.
     private static func inserting<M>(
-        _ value: Any, at path: JSONKeyPath.Path, from depth: Int, into container: Any?, at location: String,
-        entry: MappingPlan<M>.Entry
+        _ value: Any, at path: JSONKeyPath.Path, from depth: Int, into container: Any?, entry: MappingPlan<M>.Entry
     ) throws -> Any {
         guard depth < path.segments.count else { return value }
         if let index = path.indices[depth] {
@@ -104,32 +103,34 @@ struct DictionarySink: JSONSink {
             switch container {
             case nil: array = []
             case let existing as [Any]: array = existing
-            case let other?: throw overlap(of: entry, at: location, with: other)
+            case let other?: throw overlap(of: entry, at: path, depth: depth, with: other)
             }
             while array.count <= index { array.append(NSNull()) }
             let element = array[index]
             array[index] = NSNull()  // released before the nested write: no copy of the element
             let inner: Any? = isJSONNull(element) ? nil : element
-            array[index] = try inserting(
-                value, at: path, from: depth + 1, into: inner, at: "\(location).\(index)", entry: entry)
+            array[index] = try inserting(value, at: path, from: depth + 1, into: inner, entry: entry)
             return array
         }
         var object: [String: Any]
         switch container {
         case nil: object = [:]
         case let existing as [String: Any]: object = existing
-        case let other?: throw overlap(of: entry, at: location, with: other)
+        case let other?: throw overlap(of: entry, at: path, depth: depth, with: other)
         }
         let key = path.segments[depth]
         let existing = object.removeValue(forKey: key)
-        object[key] = try inserting(
-            value, at: path, from: depth + 1, into: existing, at: "\(location).\(key)", entry: entry)
+        object[key] = try inserting(value, at: path, from: depth + 1, into: existing, entry: entry)
         return object
     }
 
     /// Two mapped key paths write at the same JSON key; writing on would drop a value.
-    private static func overlap<M>(of entry: MappingPlan<M>.Entry, at key: String, with existing: Any) -> StrataError {
-        StrataError(
+    /// `depth` is the number of segments of `path` that lead to the value found.
+    private static func overlap<M>(
+        of entry: MappingPlan<M>.Entry, at path: JSONKeyPath.Path, depth: Int, with existing: Any
+    ) -> StrataError {
+        let key = path.segments[..<depth].joined(separator: ".")
+        return StrataError(
             .invalidMapping,
             "'\(entry.property.key)' is written at '\(key)', but another key already wrote \(describe(existing)) there. "
                 + "Two mapped key paths overlap.",
