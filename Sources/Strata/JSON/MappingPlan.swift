@@ -59,7 +59,8 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
     }
 
     let entries: [Entry]
-    /// The indices in ``entries`` of the entries listed in `requiredPropertyKeys`.
+    /// The indices in ``entries`` of the entries listed in `requiredPropertyKeys`, or
+    /// of every entry when `requiresAllMappedKeys` is `true`.
     let requiredEntryIndices: [Int]
     /// Whether ``requiredEntryIndices`` has any: a stored flag, because asking the array in
     /// unspecialised generic code costs a metadata and a witness-table look-up per call.
@@ -149,7 +150,9 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         self.encodeSteps = steps
         self.memberReads = entries.map { MemberRead(kind: $0.kind, nested: $0.nested) }
         self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
-        self.requiredEntryIndices = entries.indices.filter { M.requiredPropertyKeys.contains(entries[$0].property.key) }
+        let required = M.requiredPropertyKeys
+        let requiresAll = M.requiresAllMappedKeys
+        self.requiredEntryIndices = entries.indices.filter { requiresAll || required.contains(entries[$0].property.key) }
         self.hasRequiredEntries = !requiredEntryIndices.isEmpty
         let singleKeys = entries.compactMap(\.singleKey)
         self.memberKeys = singleKeys.count == entries.count ? MemberKeyTable(keys: singleKeys) : nil

@@ -235,19 +235,51 @@ extension JSONAdapter {
         } catch let error as StrataError where error.code == .typeMismatch {
             throw StrataError(
                 .typeMismatch,
-                error.reason + " Fix the payload, or give '\(entry.property.key)' a transformer that converts it.",
+                error.reason + " " + mismatchAdvice(for: entry),
                 path: errorPath(of: entry, read: read) + error.path, underlyingError: error.underlyingError)
         } catch let error as StrataError {
             throw error.prefixed(with: errorPath(of: entry, read: read))
         }
     }
 
-    /// Throws one error listing every required key that is absent or `null`.
+    /// What to fix when a value of the wrong type reached `entry`'s setter: the
+    /// payload, when JSON can hold the property's type; the model, when the user's
+    /// transformer returned another type (`.url` on a `String`), or no JSON value
+    /// is of the property's type (a `Date` without a transformer, a type that is
+    /// not a model).
+    private static func mismatchAdvice<T: JSONSerializing>(for entry: MappingPlan<T>.Entry) -> String {
+        let key = entry.property.key
+        let type = entry.property.type
+        if entry.isCustomTransformer {
+            return "The transformer for '\(key)' returns another type: fix \(T.self), by making the transformer "
+                + "return \(type.name) or giving '\(key)' the type the transformer returns."
+        }
+        switch type.unwrapped {
+        case .date:
+            return "No JSON value is a Date: fix \(T.self), by giving '\(key)' a transformer that converts it "
+                + "(such as .iso8601Date)."
+        case .data:
+            return "No JSON value is Data: fix \(T.self), by giving '\(key)' a transformer that converts it "
+                + "(such as .base64Data)."
+        case .other(let valueType):
+            return "\(valueType) is not a model, and no JSON value is one: fix \(T.self), by making \(valueType) "
+                + "conform to JSONSerializing or giving '\(key)' a transformer that converts it."
+        default:
+            return "Fix the payload, or give '\(key)' a transformer that converts it."
+        }
+    }
+
+    /// Throws one error listing, in plan order, every required key that is absent
+    /// or `null` (`full_name is null`).
     private static func checkRequired<T>(_ plan: MappingPlan<T>, in source: DecodeSource) throws {
         var missing: [String] = []
         for index in plan.requiredEntryIndices {
             let entry = plan.entries[index]
-            if try !source.peek(entry, at: index).isPresent { missing.append(entry.keyPath.description) }
+            switch try source.peek(entry, at: index) {
+            case .missing: missing.append(entry.keyPath.description)
+            case .json(nil): missing.append("\(entry.keyPath.description) is null")
+            case .json, .object, .array: break
+            }
         }
         guard missing.isEmpty else {
             throw StrataError(
