@@ -69,7 +69,12 @@ extension JSONSerializing {
     /// No required keys.
     public static var requiredPropertyKeys: Set<String> { [] }
 
-    /// `false`: only ``requiredPropertyKeys`` are required.
+    /// `false`: only ``requiredPropertyKeys`` are required. Declare it `true` to
+    /// require every mapped key:
+    ///
+    /// ```swift
+    /// static let requiresAllMappedKeys = true
+    /// ```
     public static var requiresAllMappedKeys: Bool { false }
 
     /// Every mapped key.
