@@ -64,6 +64,21 @@ public protocol JSONSerializing: Model {
     /// Empty by default.
     static var requiredPropertyKeys: Set<String> { get }
 
+    /// Whether every mapped key is required, as if all were listed in
+    /// ``requiredPropertyKeys``: `Codable`'s default. `false` by default.
+    ///
+    /// ```swift
+    /// struct Point: JSONSerializing {
+    ///     var x = 0.0
+    ///     var y = 0.0
+    ///     static let propertyKeys: PropertyKeys<Point> = ["x": \.x, "y": \.y]
+    ///     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["x": "x", "y": "y"]
+    ///     static let requiresAllMappedKeys = true
+    /// }
+    /// // {"x": 1} fails: Point requires key that the JSON lacks: y.
+    /// ```
+    static var requiresAllMappedKeys: Bool { get }
+
     /// The keys written by ``JSONAdapter/dictionary(from:options:)``, given the
     /// mapped ones. The default writes them all; return fewer to leave some out
     /// for this instance.
@@ -85,6 +100,14 @@ extension JSONSerializing {
 
     /// No required keys.
     public static var requiredPropertyKeys: Set<String> { [] }
+
+    /// `false`: only ``requiredPropertyKeys`` are required. Declare it `true` to
+    /// require every mapped key:
+    ///
+    /// ```swift
+    /// static let requiresAllMappedKeys = true
+    /// ```
+    public static var requiresAllMappedKeys: Bool { false }
 
     /// Every mapped key.
     public func serializablePropertyKeys(_ mappedKeys: Set<String>) -> Set<String> {

@@ -22,9 +22,13 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         /// values from user transformers, floating-point numbers (NaN, infinity) and
         /// values of types with no default transformer.
         let checksWrittenValue: Bool
-        /// The path in error messages: the keys of a single key path, or the array
-        /// form as one component.
+        /// The path in error messages: the keys and indices of a single key path (of
+        /// the first path for ``JSONKeyPath/firstPresent(_:_:)``), or the array form
+        /// as one component.
         let errorPath: [StrataError.PathComponent]
+        /// For ``JSONKeyPath/firstPresent(_:_:)``, the error path of each alternative,
+        /// for errors about the value read from it; empty otherwise.
+        let alternativeErrorPaths: [[StrataError.PathComponent]]
         /// What kind of value the entry holds.
         let kind: MappingKind
         /// The model type of a ``MappingKind/model`` or ``MappingKind/models`` entry.
@@ -40,11 +44,13 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         ) {
             self.property = property
             self.keyPath = keyPath
-            self.singleKey = !keyPath.isMultiple && keyPath.paths[0].segments.count == 1 ? keyPath.paths[0].segments[0] : nil
+            let first = keyPath.paths[0]
+            self.singleKey = !keyPath.isMultiple && keyPath.paths.count == 1 && first.segments.count == 1 ? first.segments[0] : nil
             self.transformer = transformer
             self.isCustomTransformer = isCustomTransformer
             self.checksWrittenValue = checksWrittenValue
-            self.errorPath = keyPath.isMultiple ? [.key(keyPath.description)] : keyPath.paths[0].segments.map { .key($0) }
+            self.errorPath = keyPath.isMultiple ? [.key(keyPath.description)] : first.components
+            self.alternativeErrorPaths = keyPath.form == .firstPresent ? keyPath.paths.map(\.components) : []
             (kind, nested) = isCustomTransformer ? (.value, nil) : property.type.mappingKind
             let readsFieldJSON = isCustomTransformer
                 ? false : property.type.hasFixedJSONConversion || (transformer == nil && !checksWrittenValue)
@@ -53,7 +59,8 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
     }
 
     let entries: [Entry]
-    /// The indices in ``entries`` of the entries listed in `requiredPropertyKeys`.
+    /// The indices in ``entries`` of the entries listed in `requiredPropertyKeys`, or
+    /// of every entry when `requiresAllMappedKeys` is `true`.
     let requiredEntryIndices: [Int]
     /// Whether ``requiredEntryIndices`` has any: a stored flag, because asking the array in
     /// unspecialised generic code costs a metadata and a witness-table look-up per call.
@@ -143,7 +150,9 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         self.encodeSteps = steps
         self.memberReads = entries.map { MemberRead(kind: $0.kind, nested: $0.nested) }
         self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
-        self.requiredEntryIndices = entries.indices.filter { M.requiredPropertyKeys.contains(entries[$0].property.key) }
+        let required = M.requiredPropertyKeys
+        let requiresAll = M.requiresAllMappedKeys
+        self.requiredEntryIndices = entries.indices.filter { requiresAll || required.contains(entries[$0].property.key) }
         self.hasRequiredEntries = !requiredEntryIndices.isEmpty
         let singleKeys = entries.compactMap(\.singleKey)
         self.memberKeys = singleKeys.count == entries.count ? MemberKeyTable(keys: singleKeys) : nil
@@ -167,12 +176,15 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
 
     /// Describes each pair of key paths where one is the other or lies inside it
     /// ("meta" and "meta.a"): writing both would drop a value, so such a mapping
-    /// cannot be two-way.
+    /// cannot be two-way. The alternatives of one ``JSONKeyPath/firstPresent(_:_:)``
+    /// may overlap each other: only the first is written.
     private static func overlaps(in entries: [Entry]) -> [String] {
-        let paths = entries.flatMap { entry in entry.keyPath.paths.map { (key: entry.property.key, path: $0) } }
+        let paths = entries.flatMap { entry in
+            entry.keyPath.paths.map { (key: entry.property.key, path: $0, alternative: entry.keyPath.form == .firstPresent) }
+        }
         var problems: [String] = []
         for (index, first) in paths.enumerated() {
-            for second in paths[(index + 1)...] {
+            for second in paths[(index + 1)...] where !(first.alternative && first.key == second.key) {
                 let shorter = min(first.path.segments.count, second.path.segments.count)
                 guard first.path.segments.prefix(shorter) == second.path.segments.prefix(shorter) else { continue }
                 problems.append(

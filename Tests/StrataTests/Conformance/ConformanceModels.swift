@@ -62,6 +62,9 @@ struct Family: Sendable, CustomTestStringConvertible {
     private static func hooked<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Hooked<Tag>.self }
     private static func broken<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Broken<Tag>.self }
     private static func chain<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Chain<Tag>.self }
+    private static func pathed<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Pathed<Tag>.self }
+    private static func strict<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Strict<Tag>.self }
+    private static func misfit<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Misfit<Tag>.self }
 
     static let person = Family("Person") { person(Fresh.tag()) }
     static let crew = Family("Crew") { crew(Fresh.tag()) }
@@ -75,6 +78,9 @@ struct Family: Sendable, CustomTestStringConvertible {
     static let hooked = Family("Hooked") { hooked(Fresh.tag()) }
     static let broken = Family("Broken") { broken(Fresh.tag()) }
     static let chain = Family("Chain") { chain(Fresh.tag()) }
+    static let pathed = Family("Pathed") { pathed(Fresh.tag()) }
+    static let strict = Family("Strict") { strict(Fresh.tag()) }
+    static let misfit = Family("Misfit") { misfit(Fresh.tag()) }
 }
 
 // MARK: - Fresh types
@@ -309,6 +315,51 @@ struct Dotted<Tag>: ConformanceModel, Equatable {
     static var propertyKeys: PropertyKeys<Dotted> { ["id": \.id, "name": \.name] }
     static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["id": "id", "name": "meta.name"] }
     static var filler: String { #"{"id": 1, "meta": {"name": "f"}}"# }
+}
+
+/// Fallback keys (required) and array elements: the mapping is not flat.
+struct Pathed<Tag>: ConformanceModel, Equatable {
+    var id = 0
+    var first = ""
+    var third: String? = "none"
+    static var propertyKeys: PropertyKeys<Pathed> { ["id": \.id, "first": \.first, "third": \.third] }
+    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
+        ["id": .firstPresent("id", "ID", "book.id"), "first": "items.0.name", "third": "items.2.name"]
+    }
+    static var requiredPropertyKeys: Set<String> { ["id"] }
+    static var filler: String { #"{"id": 1, "items": [{"name": "a"}, 5, {"name": "c"}]}"# }
+}
+
+/// Requires every mapped key, a nested model's among them: flat, read from `Data`
+/// by the scanner.
+struct Strict<Tag>: ConformanceModel, Equatable {
+    var id = 0
+    var name = ""
+    var owner: PersonOwner<Tag>? = nil
+    static var propertyKeys: PropertyKeys<Strict> { ["id": \.id, "name": \.name, "owner": \.owner] }
+    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["id": "id", "name": "name", "owner": "owner"] }
+    static var requiresAllMappedKeys: Bool { true }
+    static var filler: String { #"{"id": 1, "name": "f", "owner": {"login": "o", "id": 2}}"# }
+}
+
+/// Not a model: no JSON value is one.
+struct MisfitPoint: Equatable, Sendable {
+    var x = 0.0
+}
+
+/// Mistakes in the model that only a payload reveals: a transformer that returns
+/// another type than its property's, a property type no JSON value is.
+struct Misfit<Tag>: ConformanceModel, Equatable {
+    var link = ""
+    var point: MisfitPoint? = nil
+    var when: Date? = nil
+    var count = 0
+    static var propertyKeys: PropertyKeys<Misfit> { ["link": \.link, "point": \.point, "when": \.when, "count": \.count] }
+    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
+        ["link": "link", "point": "point", "when": "when", "count": "count"]
+    }
+    static var filler: String { #"{"count": 1}"# }
+    static func jsonTransformer(forKey key: String) -> ValueTransformer? { key == "link" ? .url : nil }
 }
 
 /// Upper-cases and refuses empty text, validates its stars, and has transformers

@@ -242,7 +242,11 @@ extension Conformance {
             #expect(absent.text == "Registered requires key that the JSON lacks: id.")
             let both = try #require(Conformance.decodeEveryWay(.registered, #"{"name": null, "id": null}"#).model.failure)
             #expect(both.code == .missingRequiredKeys)
-            #expect(both.reason == "Registered requires keys that the JSON lacks: id, name.")
+            #expect(both.reason == "Registered requires keys that the JSON lacks: id is null, name is null.")
+            let mixed = try #require(Conformance.decodeEveryWay(.registered, #"{"id": null}"#).model.failure)
+            #expect(mixed.reason == "Registered requires keys that the JSON lacks: id is null, name.")
+            let one = try #require(Conformance.decodeEveryWay(.registered, #"{"id": 1, "name": null}"#).model.failure)
+            #expect(one.text == "Registered requires key that the JSON lacks: name is null.")
             #expect(
                 Conformance.decodeEveryWay(.registered, #"{"name": "a", "id": 1}"#).model
                     == .value(Registered<TagEnd>(id: 1, name: "a", note: nil)))

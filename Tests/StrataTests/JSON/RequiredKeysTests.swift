@@ -23,7 +23,7 @@ struct RequiredKeysTests {
         let json = try jsonObject(#"{"user": null, "auth": {"token": "t"}, "host": "h"}"#)
         let error = try #require(throws: StrataError.self) { try JSONAdapter.model(of: Credentials.self, from: json) }
         #expect(error.code == .missingRequiredKeys)
-        #expect(error.reason == "Credentials requires key that the JSON lacks: user.")
+        #expect(error.reason == "Credentials requires key that the JSON lacks: user is null.")
     }
 
     @Test func nullIntermediateCountsAsMissing() throws {

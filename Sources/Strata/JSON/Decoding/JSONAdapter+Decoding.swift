@@ -160,7 +160,9 @@ extension JSONAdapter {
         // an array of a generic type's elements is a call through its metadata.
         var index = 0
         for entry in plan.entries {
-            try assign(source.take(entry, at: index), to: entry, of: &model)
+            var read = 0
+            let slot = try source.take(entry, at: index, read: &read)
+            try assign(slot, to: entry, read: read, of: &model)
             index += 1
         }
         try model.validateModel(plan.hooks)
@@ -168,10 +170,11 @@ extension JSONAdapter {
     }
 
     /// Converts a slot's value by the entry's kind and transformer and stores it
-    /// through the validated setter; errors name the entry's JSON path.
+    /// through the validated setter; errors name the JSON path it was read from
+    /// (`read`, the index of the path, for ``JSONKeyPath/firstPresent(_:_:)``).
     @inline(__always)
     private static func assign<T: JSONSerializing>(
-        _ slot: consuming Slot, to entry: MappingPlan<T>.Entry, of model: inout T
+        _ slot: consuming Slot, to entry: MappingPlan<T>.Entry, read: Int, of model: inout T
     ) throws {
         let value: Any?
         do {
@@ -193,9 +196,9 @@ extension JSONAdapter {
                 value = try nested.decodeArray(elements)
             }
         } catch {
-            throw transformerError(error, for: entry)
+            throw transformerError(error, for: entry, read: read)
         }
-        try store(consume value, for: entry, in: &model)
+        try store(consume value, for: entry, read: read, in: &model)
     }
 
     /// A source gave a nested object or array to an entry that holds no model: a
@@ -204,39 +207,79 @@ extension JSONAdapter {
         StrataError(.typeMismatch, "Expected \(entry.property.type.name) for '\(entry.property.key)' of \(T.self), found a nested model.")
     }
 
-    /// An error from the entry's transformer, with the entry's JSON path.
-    private static func transformerError<T: JSONSerializing>(_ error: any Error, for entry: MappingPlan<T>.Entry) -> StrataError {
-        if let error = error as? StrataError { return error.prefixed(with: entry.errorPath) }
+    /// The JSON path of the value of `entry` read from its path at index `read`.
+    private static func errorPath<T: JSONSerializing>(of entry: MappingPlan<T>.Entry, read: Int) -> [StrataError.PathComponent] {
+        entry.alternativeErrorPaths.isEmpty ? entry.errorPath : entry.alternativeErrorPaths[read]
+    }
+
+    /// An error from the entry's transformer, with the value's JSON path.
+    private static func transformerError<T: JSONSerializing>(
+        _ error: any Error, for entry: MappingPlan<T>.Entry, read: Int
+    ) -> StrataError {
+        let path = errorPath(of: entry, read: read)
+        if let error = error as? StrataError { return error.prefixed(with: path) }
         return StrataError(
             .transformerFailed,
             "The transformer for '\(entry.property.key)' of \(T.self) failed: \(error)",
-            path: entry.errorPath, underlyingError: error)
+            path: path, underlyingError: error)
     }
 
     /// Stores a transformed value through the validated setter; errors name the
     /// entry's JSON path.
     @inline(__always)
     private static func store<T: JSONSerializing>(
-        _ value: consuming Any?, for entry: MappingPlan<T>.Entry, in model: inout T
+        _ value: consuming Any?, for entry: MappingPlan<T>.Entry, read: Int, in model: inout T
     ) throws {
         do {
             try model.setValidatedValue(consume value, for: entry.property)
         } catch let error as StrataError where error.code == .typeMismatch {
             throw StrataError(
                 .typeMismatch,
-                error.reason + " Fix the payload, or give '\(entry.property.key)' a transformer that converts it.",
-                path: entry.errorPath + error.path, underlyingError: error.underlyingError)
+                error.reason + " " + mismatchAdvice(for: entry),
+                path: errorPath(of: entry, read: read) + error.path, underlyingError: error.underlyingError)
         } catch let error as StrataError {
-            throw error.prefixed(with: entry.errorPath)
+            throw error.prefixed(with: errorPath(of: entry, read: read))
         }
     }
 
-    /// Throws one error listing every required key that is absent or `null`.
+    /// What to fix when a value of the wrong type reached `entry`'s setter: the
+    /// payload, when JSON can hold the property's type; the model, when the user's
+    /// transformer returned another type (`.url` on a `String`), or no JSON value
+    /// is of the property's type (a `Date` without a transformer, a type that is
+    /// not a model).
+    private static func mismatchAdvice<T: JSONSerializing>(for entry: MappingPlan<T>.Entry) -> String {
+        let key = entry.property.key
+        let type = entry.property.type
+        if entry.isCustomTransformer {
+            return "The transformer for '\(key)' returns another type: fix \(T.self), by making the transformer "
+                + "return \(type.name) or giving '\(key)' the type the transformer returns."
+        }
+        switch type.unwrapped {
+        case .date:
+            return "No JSON value is a Date: fix \(T.self), by giving '\(key)' a transformer that converts it "
+                + "(such as .iso8601Date)."
+        case .data:
+            return "No JSON value is Data: fix \(T.self), by giving '\(key)' a transformer that converts it "
+                + "(such as .base64Data)."
+        case .other(let valueType):
+            return "\(valueType) is not a model, and no JSON value is one: fix \(T.self), by making \(valueType) "
+                + "conform to JSONSerializing or giving '\(key)' a transformer that converts it."
+        default:
+            return "Fix the payload, or give '\(key)' a transformer that converts it."
+        }
+    }
+
+    /// Throws one error listing, in plan order, every required key that is absent
+    /// or `null` (`full_name is null`).
     private static func checkRequired<T>(_ plan: MappingPlan<T>, in source: DecodeSource) throws {
         var missing: [String] = []
         for index in plan.requiredEntryIndices {
             let entry = plan.entries[index]
-            if try !source.isPresent(entry, at: index) { missing.append(entry.keyPath.description) }
+            switch try source.peek(entry, at: index) {
+            case .missing: missing.append(entry.keyPath.description)
+            case .json(nil): missing.append("\(entry.keyPath.description) is null")
+            case .json, .object, .array: break
+            }
         }
         guard missing.isEmpty else {
             throw StrataError(

@@ -54,19 +54,21 @@ struct DecodeSource {
 
     /// The slot of `entry`, the entry at `index` of its plan; called once per entry,
     /// in plan order. Throws when a dotted key path runs through a value that is
-    /// not an object.
+    /// not an object. `read` is set to the index of the path the value was read
+    /// from, for a ``JSONKeyPath/firstPresent(_:_:)`` entry (left alone otherwise).
     @inline(__always)
-    mutating func take<M>(_ entry: MappingPlan<M>.Entry, at index: Int) throws -> Slot {
-        if let object { return try Self.lookUp(entry, in: object) }
+    mutating func take<M>(_ entry: MappingPlan<M>.Entry, at index: Int, read: inout Int) throws -> Slot {
+        if let object { return try Self.lookUp(entry, in: object, read: &read) }
         var slot = Slot.missing
         swap(&slot, &slots[index])  // moved out: no copy of the value
         return slot
     }
 
-    /// Whether `entry` has a value that is not `null`, for required keys; called
-    /// before any ``take(_:at:)``.
-    func isPresent<M>(_ entry: MappingPlan<M>.Entry, at index: Int) throws -> Bool {
-        if let object { return try Self.lookUp(entry, in: object).isPresent }
-        return slots[index].isPresent
+    /// The slot of `entry`, without its value's path, for required keys: called
+    /// before any ``take(_:at:read:)``.
+    func peek<M>(_ entry: MappingPlan<M>.Entry, at index: Int) throws -> Slot {
+        var read = 0
+        if let object { return try Self.lookUp(entry, in: object, read: &read) }
+        return slots[index]
     }
 }

@@ -55,11 +55,12 @@ struct DictionarySink: JSONSink {
         self.object = object
     }
 
-    /// Writes a value at the entry's key path; for the array form, writes each path
+    /// Writes a value at the entry's key path (the first path of
+    /// ``JSONKeyPath/firstPresent(_:_:)``); for the array form, writes each path
     /// from the dictionary the reverse transformer returned.
     private mutating func write<M>(_ value: Any, for entry: MappingPlan<M>.Entry) throws {
         guard entry.keyPath.isMultiple else {
-            try Self.insert(value, at: entry.keyPath.paths[0].segments[...], into: &object, entry: entry)
+            try Self.insert(value, at: entry.keyPath.paths[0], into: &object, entry: entry)
             return
         }
         if isJSONNull(value) { return }
@@ -72,32 +73,64 @@ struct DictionarySink: JSONSink {
         }
         for path in entry.keyPath.paths {
             guard let item = values[path.text] else { continue }
-            try Self.insert(item, at: path.segments[...], into: &object, entry: entry)
+            try Self.insert(item, at: path, into: &object, entry: entry)
         }
     }
 
+    /// Writes `value` at `path` in `json`, creating the objects and arrays on the way.
     private static func insert<M>(
-        _ value: Any, at segments: ArraySlice<String>, into json: inout [String: Any], entry: MappingPlan<M>.Entry
+        _ value: Any, at path: JSONKeyPath.Path, into json: inout [String: Any], entry: MappingPlan<M>.Entry
     ) throws {
-        guard let first = segments.first else { return }
-        if segments.count == 1 {
-            json[first] = value
+        let key = path.segments[0]
+        guard path.segments.count > 1 else {
+            json[key] = value
             return
         }
-        var child: [String: Any]
-        switch json[first] {
-        case nil: child = [:]
-        case let existing as [String: Any]: child = existing
-        case let other?: throw overlap(of: entry, at: first, with: other)
+        let existing = json.removeValue(forKey: key)
+        json[key] = try inserting(value, at: path, from: 1, into: existing, entry: entry)
+    }
+
+    /// `container` (an object or array, or `nil` for none yet) with `value` written
+    /// at the segments of `path` from `depth` on. An index past the end of an
+    /// array appends `null`s up to it; a `null` already in an array (one of those)
+    /// is replaced.
+    private static func inserting<M>(
+        _ value: Any, at path: JSONKeyPath.Path, from depth: Int, into container: Any?, entry: MappingPlan<M>.Entry
+    ) throws -> Any {
+        guard depth < path.segments.count else { return value }
+        if let index = path.indices[depth] {
+            var array: [Any]
+            switch container {
+            case nil: array = []
+            case let existing as [Any]: array = existing
+            case let other?: throw overlap(of: entry, at: path, depth: depth, with: other)
+            }
+            while array.count <= index { array.append(NSNull()) }
+            let element = array[index]
+            array[index] = NSNull()  // released before the nested write: no copy of the element
+            let inner: Any? = isJSONNull(element) ? nil : element
+            array[index] = try inserting(value, at: path, from: depth + 1, into: inner, entry: entry)
+            return array
         }
-        json[first] = nil
-        try insert(value, at: segments.dropFirst(), into: &child, entry: entry)
-        json[first] = child
+        var object: [String: Any]
+        switch container {
+        case nil: object = [:]
+        case let existing as [String: Any]: object = existing
+        case let other?: throw overlap(of: entry, at: path, depth: depth, with: other)
+        }
+        let key = path.segments[depth]
+        let existing = object.removeValue(forKey: key)
+        object[key] = try inserting(value, at: path, from: depth + 1, into: existing, entry: entry)
+        return object
     }
 
     /// Two mapped key paths write at the same JSON key; writing on would drop a value.
-    private static func overlap<M>(of entry: MappingPlan<M>.Entry, at key: String, with existing: Any) -> StrataError {
-        StrataError(
+    /// `depth` is the number of segments of `path` that lead to the value found.
+    private static func overlap<M>(
+        of entry: MappingPlan<M>.Entry, at path: JSONKeyPath.Path, depth: Int, with existing: Any
+    ) -> StrataError {
+        let key = path.segments[..<depth].joined(separator: ".")
+        return StrataError(
             .invalidMapping,
             "'\(entry.property.key)' is written at '\(key)', but another key already wrote \(describe(existing)) there. "
                 + "Two mapped key paths overlap.",
