@@ -161,11 +161,6 @@ private struct Envelope: JSONSerializing {
     static let propertyKeys: PropertyKeys<Envelope> = ["member": \.member, "members": \.members]
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["member": "member", "members": "members"]
     static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-        // `ValueTransformer` is not `Sendable`; Strata's own are immutable, so the
-        // closures may share this one (the pattern GettingStarted shows).
-        nonisolated(unsafe) let inner: ValueTransformer = key == "member" ? .model(Member.self) : .models(Member.self)
-        return ValueTransformer(
-            forward: { try inner.checkedTransformedValue($0) },
-            reverse: { try inner.checkedReverseTransformedValue($0) })
+        .delegating(to: key == "member" ? .model(Member.self) : .models(Member.self))
     }
 }

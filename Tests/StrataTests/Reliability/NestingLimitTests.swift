@@ -210,12 +210,7 @@ private struct Digest: JSONSerializing, Equatable {
     static let propertyKeys: PropertyKeys<Digest> = ["first": \.first, "rest": \.rest]
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["first": "first", "rest": "rest"]
     static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-        // `ValueTransformer` is not `Sendable`; Strata's own are immutable, so the
-        // closures may share this one (the pattern GettingStarted shows).
-        nonisolated(unsafe) let inner: ValueTransformer = key == "first" ? .model(Reply.self) : .models(Reply.self)
-        return ValueTransformer(
-            forward: { try inner.checkedTransformedValue($0) },
-            reverse: { try inner.checkedReverseTransformedValue($0) })
+        .delegating(to: key == "first" ? .model(Reply.self) : .models(Reply.self))
     }
 }
 

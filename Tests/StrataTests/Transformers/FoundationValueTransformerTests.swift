@@ -116,25 +116,6 @@ extension NSValueTransformerName {
     fileprivate static let registeredCents = NSValueTransformerName("StrataTests.CentsTransformer")
 }
 
-/// Decodes `json` from `Data` and from the dictionary it parses to, requiring the
-/// same outcome from both.
-private func decodeBothWays<T: JSONSerializing>(_ type: T.Type, _ json: String) throws -> T {
-    let data = Data(json.utf8)
-    let dictionary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    let fromDictionary = Result { try JSONAdapter.model(of: T.self, from: dictionary) }
-    let fromData = Result { try JSONAdapter.model(of: T.self, from: data) }
-    switch (fromDictionary, fromData) {
-    case (.success(let model), .success):
-        return model
-    case (.failure(let first as StrataError), .failure(let second as StrataError)):
-        #expect(String(describing: first) == String(describing: second))
-        throw first
-    default:
-        Issue.record("The dictionary gave \(fromDictionary) and Data gave \(fromData)")
-        throw StrataError(.invalidJSON, "The two sources disagree.")
-    }
-}
-
 @Suite("Foundation-style ValueTransformer subclasses")
 struct FoundationValueTransformerTests {
     @Test func aSubclassWrittenTheAppleWayMapsBothWays() throws {

@@ -33,23 +33,6 @@ private struct MaybeOwners: JSONSerializing, Equatable {
     static func jsonTransformer(forKey key: String) -> ValueTransformer? { .models(Owner.self) }
 }
 
-/// Decodes from `Data` and from the dictionary it parses to, requiring the same
-/// model or the same error text from both.
-private func decodeBothWays<T: JSONSerializing>(_ type: T.Type, _ json: String) throws -> T {
-    let fromData = Result { try JSONAdapter.model(of: T.self, from: Data(json.utf8)) }
-    let fromDictionary = Result { try JSONAdapter.model(of: T.self, from: try jsonObject(json)) }
-    switch (fromData, fromDictionary) {
-    case (.success(let model), .success):
-        return model
-    case (.failure(let first as StrataError), .failure(let second as StrataError)):
-        #expect(first.description == second.description)
-        throw first
-    default:
-        Issue.record("Data gave \(fromData) and the dictionary gave \(fromDictionary)")
-        throw StrataError(.invalidJSON, "The two sources disagree.")
-    }
-}
-
 @Suite(".models(_:)")
 struct ModelsTransformerTests {
     static let ada = Owner(login: "ada", id: 1)
