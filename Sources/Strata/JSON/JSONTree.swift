@@ -91,27 +91,18 @@ enum JSONTree: Sendable, Codable {
         case .array(let elements):
             var array = encoder.unkeyedContainer()
             for element in elements { try array.encode(element) }
-        case .null:
+        case .null, .bool, .signed, .unsigned, .double, .decimal, .string:
             var value = encoder.singleValueContainer()
-            try value.encodeNil()
-        case .bool(let flag):
-            var value = encoder.singleValueContainer()
-            try value.encode(flag)
-        case .signed(let integer):
-            var value = encoder.singleValueContainer()
-            try value.encode(integer)
-        case .unsigned(let integer):
-            var value = encoder.singleValueContainer()
-            try value.encode(integer)
-        case .double(let double):
-            var value = encoder.singleValueContainer()
-            try value.encode(double)
-        case .decimal(let decimal):
-            var value = encoder.singleValueContainer()
-            try value.encode(decimal)
-        case .string(let string):
-            var value = encoder.singleValueContainer()
-            try value.encode(string)
+            switch self {
+            case .null: try value.encodeNil()
+            case .bool(let flag): try value.encode(flag)
+            case .signed(let integer): try value.encode(integer)
+            case .unsigned(let integer): try value.encode(integer)
+            case .double(let double): try value.encode(double)
+            case .decimal(let decimal): try value.encode(decimal)
+            case .string(let string): try value.encode(string)
+            case .object, .array: break  // written above
+            }
         }
     }
 }

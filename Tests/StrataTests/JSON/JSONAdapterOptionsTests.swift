@@ -34,10 +34,10 @@ struct JSONAdapterOptionsTests {
         ] {
             let reason = "\(name) is \(value), but it must be at least 1 (the default is \(defaultValue)). Pass a positive limit."
             let errors = [
-                Self.failure { try JSONAdapter.model(of: Grid.self, from: data, options: options) },
-                Self.failure { try JSONAdapter.model(of: Grid.self, from: ["grid": [Any]()], options: options) },
-                Self.failure { try JSONAdapter.models(of: Grid.self, from: Data("[]".utf8), options: options) },
-                Self.failure { try JSONAdapter.models(of: Grid.self, from: [Any](), options: options) },
+                strataFailure { try JSONAdapter.model(of: Grid.self, from: data, options: options) },
+                strataFailure { try JSONAdapter.model(of: Grid.self, from: ["grid": [Any]()], options: options) },
+                strataFailure { try JSONAdapter.models(of: Grid.self, from: Data("[]".utf8), options: options) },
+                strataFailure { try JSONAdapter.models(of: Grid.self, from: [Any](), options: options) },
             ]
             for error in errors {
                 #expect(error?.code == .invalidOptions)
@@ -50,10 +50,10 @@ struct JSONAdapterOptionsTests {
     func anEncodingLimitBelowOneIsRefused(value: Int) throws {
         let options = JSONAdapter.EncodingOptions(maximumModelDepth: value)
         let errors = [
-            Self.failure { try JSONAdapter.dictionary(from: Grid(), options: options) },
-            Self.failure { try JSONAdapter.dictionaries(from: [Grid()], options: options) },
-            Self.failure { try JSONAdapter.data(from: Grid(), options: options) },
-            Self.failure { try JSONAdapter.data(from: [Grid](), options: options, formatting: .prettyPrinted) },
+            strataFailure { try JSONAdapter.dictionary(from: Grid(), options: options) },
+            strataFailure { try JSONAdapter.dictionaries(from: [Grid()], options: options) },
+            strataFailure { try JSONAdapter.data(from: Grid(), options: options) },
+            strataFailure { try JSONAdapter.data(from: [Grid](), options: options, formatting: .prettyPrinted) },
         ]
         for error in errors {
             #expect(error?.code == .invalidOptions)
@@ -72,11 +72,11 @@ struct JSONAdapterOptionsTests {
 
         let refused = [
             // Read member by member (a flat model), and parsed whole (a dotted key path).
-            Self.failure { try JSONAdapter.model(of: Grid.self, from: data, options: four) },
-            Self.failure { try JSONAdapter.model(of: BoxedGrid.self, from: Data(#"{"box": {"grid": [[[1]]]}}"#.utf8), options: four) },
+            strataFailure { try JSONAdapter.model(of: Grid.self, from: data, options: four) },
+            strataFailure { try JSONAdapter.model(of: BoxedGrid.self, from: Data(#"{"box": {"grid": [[[1]]]}}"#.utf8), options: four) },
             // A top-level array of arrays, element by element and whole.
-            Self.failure { try JSONAdapter.models(of: Grid.self, from: Data("[[[[[]]]]]".utf8), options: four) },
-            Self.failure { try JSONAdapter.models(of: BoxedGrid.self, from: Data("[[[[[]]]]]".utf8), options: four) },
+            strataFailure { try JSONAdapter.models(of: Grid.self, from: Data("[[[[[]]]]]".utf8), options: four) },
+            strataFailure { try JSONAdapter.models(of: BoxedGrid.self, from: Data("[[[[[]]]]]".utf8), options: four) },
         ]
         for error in refused {
             #expect(error?.code == .invalidJSON)
@@ -130,14 +130,6 @@ struct JSONAdapterOptionsTests {
             """)
     }
 
-    private static func failure<T>(_ body: () throws -> T) -> StrataError? {
-        do {
-            _ = try body()
-            return nil
-        } catch {
-            return error as? StrataError ?? StrataError(.typeMismatch, "Not a StrataError: \(error)")
-        }
-    }
 }
 
 /// An object holding four levels of arrays.

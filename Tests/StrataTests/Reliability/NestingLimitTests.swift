@@ -144,23 +144,14 @@ extension NestingLimitTests {
     ) -> [StrataError?] {
         (try? onLargeStack {
             [
-                failure { try JSONAdapter.model(of: M.self, from: data, options: decoding) },
-                failure { try JSONAdapter.model(of: M.self, from: try object(data), options: decoding) },
-                failure { try JSONAdapter.dictionary(from: model, options: encoding) },
-                failure { try JSONAdapter.data(from: model, options: encoding) },
+                strataFailure { try JSONAdapter.model(of: M.self, from: data, options: decoding) },
+                strataFailure { try JSONAdapter.model(of: M.self, from: try object(data), options: decoding) },
+                strataFailure { try JSONAdapter.dictionary(from: model, options: encoding) },
+                strataFailure { try JSONAdapter.data(from: model, options: encoding) },
             ]
         }) ?? []
     }
 
-    /// The `StrataError` `body` throws, or `nil`.
-    private static func failure<T>(_ body: () throws -> T) -> StrataError? {
-        do {
-            _ = try body()
-            return nil
-        } catch {
-            return error as? StrataError ?? StrataError(.typeMismatch, "Not a StrataError: \(error)")
-        }
-    }
 
     /// The JSON object in `data`, read without any model limit.
     private static func object(_ data: Data) throws -> [String: Any] {

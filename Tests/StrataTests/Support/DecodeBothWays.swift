@@ -32,3 +32,14 @@ extension ValueTransformer {
             reverse: { try inner.checkedReverseTransformedValue($0) })
     }
 }
+
+/// The `StrataError` `body` throws, or `nil` when it returns; any other error
+/// becomes a `StrataError` saying so, so that comparisons fail visibly.
+func strataFailure<T>(_ body: () throws -> T) -> StrataError? {
+    do {
+        _ = try body()
+        return nil
+    } catch {
+        return error as? StrataError ?? StrataError(.typeMismatch, "Not a StrataError: \(error)")
+    }
+}
