@@ -82,21 +82,13 @@ extension Transformation {
                     for (index, element) in array.enumerated() {
                         if isJSONNull(element) {
                             guard elementsAreOptional else {
-                                throw StrataError(
-                                    .nullForNonOptional,
-                                    "Found null, but the elements are \(T.self), which is not optional.",
-                                    path: [.index(index)])
+                                throw DefaultTransformers.nullElement(named: "\(T.self)", at: .index(index))
                             }
                             hasNull = true
                             models.append(nil)
                             continue
                         }
-                        guard let object = element as? [String: Any] else {
-                            throw JSONAdapter.notAnObject(element, for: T.self).prefixed(with: [.index(index)])
-                        }
-                        models.append(try StrataError.at([.index(index)], wrapping: .transformerFailed, "Decoding failed") {
-                            try JSONAdapter.decode(T.self, from: object)
-                        })
+                        models.append(try JSONAdapter.decodeElement(T.self, element, at: index))
                     }
                     return hasNull ? models : models.compactMap { $0 }
                 }
@@ -109,9 +101,7 @@ extension Transformation {
                 return try JSONAdapter.nested {
                     try models.enumerated().map { index, model -> Any in
                         guard let model else { return NSNull() }
-                        return try StrataError.at([.index(index)], wrapping: .unsupportedValue, "Encoding failed") {
-                            try JSONAdapter.encode(model)
-                        }
+                        return try JSONAdapter.encodeElement(model, at: index)
                     }
                 }
             })

@@ -123,17 +123,20 @@ enum DefaultTransformers {
         _ item: Any, with transformer: Transformation?, element: PropertyType, at component: StrataError.PathComponent
     ) throws -> Any? {
         if isJSONNull(item) {
-            guard element.isOptional else {
-                throw StrataError(
-                    .nullForNonOptional, "Found null, but the elements are \(element.name), which is not optional.",
-                    path: [component])
-            }
+            guard element.isOptional else { throw nullElement(named: element.name, at: component) }
             return nil
         }
         guard let transformer else { return item }
         return try StrataError.at([component], wrapping: .transformerFailed, "Transformer failed") {
             try transformer.transformedValue(item)
         }
+    }
+
+    /// The error for a `null` element of a collection whose elements, of type
+    /// `name`, are not optional: one text for collections of values and of models.
+    static func nullElement(named name: String, at component: StrataError.PathComponent) -> StrataError {
+        StrataError(
+            .nullForNonOptional, "Found null, but the elements are \(name), which is not optional.", path: [component])
     }
 
     private static func reverse(_ item: Any?, with transformer: Transformation?, at component: StrataError.PathComponent) throws -> Any {

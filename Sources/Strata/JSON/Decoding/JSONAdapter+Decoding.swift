@@ -81,16 +81,23 @@ extension JSONAdapter {
         var models: [T] = []
         models.reserveCapacity(json.count)
         for (index, element) in json.enumerated() {
-            guard let object = element as? [String: Any] else {
-                throw notAnObject(element, for: T.self).prefixed(with: [.index(index)])
-            }
-            do {
-                models.append(try decode(T.self, from: object))
-            } catch let error as StrataError {
-                throw error.prefixed(with: [.index(index)])
-            }
+            models.append(try decodeElement(T.self, element, at: index))
         }
         return models
+    }
+
+    /// `element`, at `index` of an array of `T` objects, decoded as `T`: the one
+    /// rule for an element of an array of models, whether the array is the
+    /// document or a property's (``ValueTransformer/models(_:)``). Errors name the index.
+    static func decodeElement<T: JSONSerializing>(_ type: T.Type, _ element: Any, at index: Int) throws -> T {
+        guard let object = element as? [String: Any] else {
+            throw notAnObject(element, for: T.self).prefixed(with: [.index(index)])
+        }
+        do {
+            return try decode(T.self, from: object)
+        } catch let error as StrataError {
+            throw error.prefixed(with: [.index(index)])
+        }
     }
 
     /// Parses JSON data with Strata's reader, into Swift natives (`Int`, `Double`,

@@ -87,13 +87,18 @@ extension JSONAdapter {
         var array: [[String: Any]] = []
         array.reserveCapacity(models.count)
         for (index, model) in models.enumerated() {
-            do {
-                array.append(try encode(model))
-            } catch let error as StrataError {
-                throw error.prefixed(with: [.index(index)])
-            }
+            array.append(try encodeElement(model, at: index))
         }
         return array
+    }
+
+    /// `model`, at `index` of an array of models, as a dictionary; errors name the index.
+    static func encodeElement<T: JSONSerializing>(_ model: T, at index: Int) throws -> [String: Any] {
+        do {
+            return try encode(model)
+        } catch let error as StrataError {
+            throw error.prefixed(with: [.index(index)])
+        }
     }
 
     /// Writes `models` into `sink` as a top-level array; errors name the index.
