@@ -10,7 +10,7 @@ extension JSONAdapter {
     /// engine for `omitsNulls` and `sortsKeys`. So the ``ValueTransformer/model(_:)``
     /// and ``ValueTransformer/models(_:)`` transformers, used by default or inside a
     /// custom transformer, follow the options of the call in progress.
-    struct Context: Sendable, Equatable {
+    struct Context: Sendable {
         /// How many nested models the read or write is inside.
         var modelDepth = 0
         /// How many levels deep models may nest (``DecodingOptions/maximumModelDepth``,
@@ -21,6 +21,12 @@ extension JSONAdapter {
         /// Write members in key order (``OutputFormatting/sortedKeys``): for both sinks
         /// within one `data(from:)` call, so hooks run in the order keys are written.
         var sortsKeys = false
+        /// Whether the elements of the collections being read that fail are left out:
+        /// set while a property with ``JSONRecovery/skipsInvalidElements`` is read, and
+        /// cleared for the models nested in it (see ``ElementRecovery``).
+        var skipsInvalidElements = false
+        /// Where the recoveries of a read that reports them go, or `nil` (see ``RecoveryLog``).
+        var recoveries: RecoveryLog?
     }
 
     /// The read or write in progress.
@@ -66,6 +72,8 @@ extension JSONAdapter {
     static func nested<R>(_ body: () throws -> R) throws -> R {
         var context = self.context
         context.modelDepth += 1
+        // A nested model's collections follow its own recoveries, not its parent's.
+        context.skipsInvalidElements = false
         guard context.modelDepth <= context.maximumModelDepth else {
             throw StrataError(
                 .nestingTooDeep,

@@ -79,6 +79,18 @@ public protocol JSONSerializing: Model {
     /// ```
     static var requiresAllMappedKeys: Bool { get }
 
+    /// Property key → how the property recovers from a JSON value it cannot take,
+    /// instead of failing the model: keep its default for `null` or for any value
+    /// that fails, or leave out the elements of its collections that fail. Every
+    /// recovery is reported through ``JSONDiagnostics``. Empty by default: strict.
+    ///
+    /// ```swift
+    /// static let jsonRecoveryByPropertyKey: [String: JSONRecovery] = [
+    ///     "replies": .defaultForNull, "media": .skipsInvalidElements,
+    /// ]
+    /// ```
+    static var jsonRecoveryByPropertyKey: [String: JSONRecovery] { get }
+
     /// The keys written by ``JSONAdapter/dictionary(from:options:)``, given the
     /// mapped ones. The default writes them all; return fewer to leave some out
     /// for this instance.
@@ -108,6 +120,9 @@ extension JSONSerializing {
     /// static let requiresAllMappedKeys = true
     /// ```
     public static var requiresAllMappedKeys: Bool { false }
+
+    /// No recoveries: every property is strict.
+    public static var jsonRecoveryByPropertyKey: [String: JSONRecovery] { [:] }
 
     /// Every mapped key.
     public func serializablePropertyKeys(_ mappedKeys: Set<String>) -> Set<String> {

@@ -37,10 +37,17 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         /// ``StructField/readJSON(_:)``), when the value needs no transformer or its
         /// default transformer is a fixed conversion.
         let jsonField: StructField?
+        /// How the property recovers from a value it cannot take (``JSONSerializing/jsonRecoveryByPropertyKey``).
+        let recovery: JSONRecovery
+        /// Whether decoding the entry goes through the engine's recovering step: when
+        /// it has a recovery, or when a recovery may happen inside its value (a nested
+        /// model, or a transformer of the user's or Strata's that may read one), whose
+        /// path needs the entry's in front.
+        let decodesWithRecovery: Bool
 
         init(
             property: ModelProperty<M>, keyPath: JSONKeyPath, transformer: Transformation?,
-            isCustomTransformer: Bool, checksWrittenValue: Bool
+            isCustomTransformer: Bool, checksWrittenValue: Bool, recovery: JSONRecovery
         ) {
             self.property = property
             self.keyPath = keyPath
@@ -55,6 +62,8 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
             let readsFieldJSON = isCustomTransformer
                 ? false : property.type.hasFixedJSONConversion || (transformer == nil && !checksWrittenValue)
             self.jsonField = readsFieldJSON && property.field?.readsJSON == true ? property.field : nil
+            self.recovery = recovery
+            self.decodesWithRecovery = !recovery.isEmpty || isCustomTransformer || kind != .value
         }
     }
 
@@ -102,6 +111,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         let schema = ModelSchema<M>.shared
         hooks = schema.hooks
         let keyPaths = M.jsonKeyPathsByPropertyKey
+        let recoveries = M.jsonRecoveryByPropertyKey
         var entries: [Entry] = []
         var problems: [String] = []
         if let problem = schema.problem { problems.append(problem.reason) }
@@ -132,12 +142,16 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
                 keyPath: keyPath,
                 transformer: custom ?? property.type.defaultPropertyTransformer,
                 isCustomTransformer: custom != nil,
-                checksWrittenValue: custom != nil || property.type.mayBeUnrepresentableInJSON))
+                checksWrittenValue: custom != nil || property.type.mayBeUnrepresentableInJSON,
+                recovery: recoveries[property.key] ?? []))
         }
         problems += Self.overlaps(in: entries)
         let mappedKeys = Set(entries.map(\.property.key))
         for key in M.requiredPropertyKeys.sorted() where !mappedKeys.contains(key) {
             problems.append("'\(key)' is listed in requiredPropertyKeys but is not mapped to JSON.")
+        }
+        for key in recoveries.keys.sorted() where !mappedKeys.contains(key) {
+            problems.append("'\(key)' has a recovery in jsonRecoveryByPropertyKey but is not mapped to JSON.")
         }
         self.entries = entries
         self.mappedKeys = mappedKeys

@@ -75,20 +75,27 @@ extension Transformation {
                 guard let array = value as? [Any] else {
                     throw StrataError(.typeMismatch, "Expected an array of \(T.self) objects, found \(describe(value)).")
                 }
+                let recovery = ElementRecovery()  // outside `nested`, which starts a model's own rules
                 return try JSONAdapter.nested {
                     var models: [T?] = []
                     models.reserveCapacity(array.count)
                     var hasNull = false
                     for (index, element) in array.enumerated() {
-                        if isJSONNull(element) {
-                            guard elementsAreOptional else {
-                                throw DefaultTransformers.nullElement(named: "\(T.self)", at: .index(index))
+                        do {
+                            if isJSONNull(element) {
+                                guard elementsAreOptional else {
+                                    throw DefaultTransformers.nullElement(named: "\(T.self)", at: .index(index))
+                                }
+                                hasNull = true
+                                models.append(nil)
+                                continue
                             }
-                            hasNull = true
-                            models.append(nil)
-                            continue
+                            models.append(try recovery.element(at: .index(index)) {
+                                try JSONAdapter.decodeElement(T.self, element, at: index)
+                            })
+                        } catch {
+                            try recovery.skip(error)
                         }
-                        models.append(try JSONAdapter.decodeElement(T.self, element, at: index))
                     }
                     return hasNull ? models : models.compactMap { $0 }
                 }

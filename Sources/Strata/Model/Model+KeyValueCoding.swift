@@ -77,7 +77,7 @@ extension Model {
     }
 
     /// Runs ``validateValue(_:forKey:)``, wrapping an error from user code.
-    private func validatedValue(_ value: Any?, forKey key: String) throws -> Any? {
+    func validatedValue(_ value: Any?, forKey key: String) throws -> Any? {
         do {
             return try validateValue(value, forKey: key)
         } catch let error as StrataError {
@@ -141,7 +141,7 @@ extension Model {
     /// For a class instance held as one of its superclasses, its own type: key-value
     /// coding then sees the subclass's properties too. `nil` when the static type is
     /// the dynamic one (always, for structs).
-    private var subclassType: (any Model.Type)? {
+    var subclassType: (any Model.Type)? {
         let dynamicType: any Model.Type = type(of: self)
         return ObjectIdentifier(dynamicType) == ObjectIdentifier(Self.self) ? nil : dynamicType
     }

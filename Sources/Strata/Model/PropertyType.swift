@@ -64,6 +64,15 @@ indirect enum PropertyType: @unchecked Sendable {
         return self
     }
 
+    /// Whether no JSON value is of this type, so that a property of it needs a
+    /// transformer: a `Date`, `Data`, or a type Strata does not know (not a model).
+    var isOutsideJSON: Bool {
+        switch unwrapped {
+        case .date, .data, .other: return true
+        default: return false
+        }
+    }
+
     /// Whether values of this type are numbers or booleans, which setters coerce
     /// exactly from any numeric representation.
     var isNumeric: Bool {

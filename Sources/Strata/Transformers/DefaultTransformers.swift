@@ -46,15 +46,32 @@ enum DefaultTransformers {
                 }
                 var converted: [Any?] = []
                 converted.reserveCapacity(array.count)
+                // The JSON index of each element of `converted`, once one is left out.
+                var indices: [Int]? = nil
+                let recovery = ElementRecovery()
                 for (index, item) in array.enumerated() {
-                    converted.append(try convert(item, with: elementTransformer, element: element, at: .index(index)))
+                    do {
+                        converted.append(try recovery.element(at: .index(index)) {
+                            try convert(item, with: elementTransformer, element: element, at: .index(index))
+                        })
+                        indices?.append(index)
+                    } catch {
+                        try recovery.skip(error)
+                        if indices == nil { indices = Array(0..<index) }
+                    }
                 }
-                switch builder.build(converted) {
-                case .success(let typed): return typed
-                case .failure(let failure):
-                    throw StrataError(
-                        .typeMismatch, "Expected \(element.name), found \(describe(array[failure.index])).",
-                        path: [.index(failure.index)])
+                while true {
+                    switch builder.build(converted) {
+                    case .success(let typed): return typed
+                    case .failure(let failure):
+                        let index = indices?[failure.index] ?? failure.index
+                        try recovery.skip(StrataError(
+                            .typeMismatch, "Expected \(element.name), found \(describe(array[index])).",
+                            path: [.index(index)]))
+                        if indices == nil { indices = Array(converted.indices) }
+                        converted.remove(at: failure.index)
+                        indices?.remove(at: failure.index)
+                    }
                 }
             },
             reverse: { value in
@@ -82,25 +99,34 @@ enum DefaultTransformers {
                 var converted: [String: Any?] = [:]
                 converted.reserveCapacity(object.count)
                 // A dictionary's order is not the document's, and differs between two
-                // dictionaries of the same members: when several values are refused, the
-                // error is the one of the smallest key, whatever the order and entry point.
-                var refused: (key: String, error: any Error)?
+                // dictionaries of the same members: values refused are dealt with in key
+                // order, so the error is the one of the smallest key, and recoveries are
+                // reported in key order, whatever the order and entry point.
+                var refused: [(key: String, error: any Error)] = []
+                let recovery = ElementRecovery()
+                let mark = recovery.mark
                 for (key, item) in object {
-                    if let refused, key >= refused.key { continue }
                     do {
-                        let value = try convert(item, with: valueTransformer, element: element, at: .key(key))
-                        if refused == nil { converted[key] = .some(value) }
+                        converted[key] = .some(try recovery.element(at: .key(key)) {
+                            try convert(item, with: valueTransformer, element: element, at: .key(key))
+                        })
                     } catch {
-                        refused = (key, error)
+                        refused.append((key, error))
                     }
                 }
-                if let refused { throw refused.error }
-                switch builder.build(converted) {
-                case .success(let typed): return typed
-                case .failure(let failure):
-                    throw StrataError(
-                        .typeMismatch, "Expected \(element.name), found \(describe(object[failure.key])).",
-                        path: [.key(failure.key)])
+                for failure in refused.sorted(by: { $0.key < $1.key }) {
+                    try recovery.skip(failure.error)
+                }
+                recovery.sortByKey(from: mark)
+                while true {
+                    switch builder.build(converted) {
+                    case .success(let typed): return typed
+                    case .failure(let failure):
+                        try recovery.skip(StrataError(
+                            .typeMismatch, "Expected \(element.name), found \(describe(object[failure.key])).",
+                            path: [.key(failure.key)]))
+                        converted[failure.key] = nil
+                    }
                 }
             },
             reverse: { value in
@@ -189,7 +215,11 @@ private struct RawValueConversion<R: RawRepresentable>: @unchecked Sendable {
     /// Like ``value(from:)``, with `unknown` for a raw value that names no case.
     func value(from json: Any?, unknown: R) throws -> Any? {
         guard let json else { return nil }
-        return R(rawValue: try rawType.require(json)) ?? unknown
+        if let value = R(rawValue: try rawType.require(json)) { return value }
+        RecoveryLog.current?.record(
+            .usedUnknownCase,
+            StrataError(.typeMismatch, "\(describe(json).capitalizedFirst) is not a valid \(R.self).\(knownValues)"))
+        return unknown
     }
 
     func rawValue(of value: Any?) throws -> Any? {

@@ -284,11 +284,21 @@ extension Transformation {
     /// Each element through `element`; one-way when `element` is.
     static func array(of element: Transformation) -> Transformation {
         let forward: @Sendable ([Any]) throws -> [Any?] = { array in
-            try array.enumerated().map { index, value in
-                try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
-                    try element.transformedValue(isJSONNull(value) ? nil : value)
+            var converted: [Any?] = []
+            converted.reserveCapacity(array.count)
+            let recovery = ElementRecovery()
+            for (index, value) in array.enumerated() {
+                do {
+                    converted.append(try recovery.element(at: .index(index)) {
+                        try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
+                            try element.transformedValue(isJSONNull(value) ? nil : value)
+                        }
+                    })
+                } catch {
+                    try recovery.skip(error)
                 }
             }
+            return converted
         }
         guard element.reverse != nil else { return Transformation(forward) }
         return Transformation(

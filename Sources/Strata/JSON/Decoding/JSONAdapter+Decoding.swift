@@ -80,8 +80,9 @@ extension JSONAdapter {
     static func decodeEach<T: JSONSerializing>(_ type: T.Type, from json: [Any]) throws -> [T] {
         var models: [T] = []
         models.reserveCapacity(json.count)
+        let recovery = ElementRecovery()
         for (index, element) in json.enumerated() {
-            models.append(try decodeElement(T.self, element, at: index))
+            models.append(try recovery.element(at: .index(index)) { try decodeElement(T.self, element, at: index) })
         }
         return models
     }
@@ -167,9 +168,13 @@ extension JSONAdapter {
         // an array of a generic type's elements is a call through its metadata.
         var index = 0
         for entry in plan.entries {
-            var read = 0
-            let slot = try source.take(entry, at: index, read: &read)
-            try assign(slot, to: entry, read: read, of: &model)
+            if entry.decodesWithRecovery {
+                try assignRecovering(entry, at: index, from: &source, of: &model)
+            } else {
+                var read = 0
+                let slot = try source.take(entry, at: index, read: &read)
+                try assign(slot, to: entry, read: read, of: &model)
+            }
             index += 1
         }
         try model.validateModel(plan.hooks)
@@ -206,6 +211,47 @@ extension JSONAdapter {
             throw transformerError(error, for: entry, read: read)
         }
         try store(consume value, for: entry, read: read, in: &model)
+    }
+
+    /// Takes and assigns the value of an entry that has a recovery, or in whose value
+    /// one may happen (see ``MappingPlan/Entry/decodesWithRecovery``): the one place
+    /// the engine applies ``JSONRecovery``. The entry's collections skip their
+    /// invalid elements while it is read when it asks for that; when its value
+    /// fails in a way its recovery covers, the property keeps its default and the
+    /// failure is recorded; recoveries recorded inside the value get its path.
+    @inline(never)
+    private static func assignRecovering<T: JSONSerializing>(
+        _ entry: MappingPlan<T>.Entry, at index: Int, from source: inout DecodeSource, of model: inout T
+    ) throws {
+        let log = RecoveryLog.current
+        let mark = log?.mark ?? 0
+        var read = 0
+        var wasNull = false
+        do {
+            let slot = try source.take(entry, at: index, read: &read)
+            if case .json(nil) = slot { wasNull = true }
+            if entry.recovery.contains(.skipsInvalidElements) {
+                try ElementRecovery.skippingInvalidElements { try assign(slot, to: entry, read: read, of: &model) }
+            } else {
+                try assign(slot, to: entry, read: read, of: &model)
+            }
+        } catch let error as StrataError where entry.recovery.keepsDefault(after: error, wasNull: wasNull)
+            && !isModelMistake(error, for: entry)
+        {
+            log?.discard(from: mark)
+            // Errors from the entry's value already carry its path; one from the key
+            // path's lookup (`invalidJSONKeyPath`) does too.
+            log?.record(.keptDefault, error)
+            return
+        }
+        log?.prefix(from: mark, with: errorPath(of: entry, read: read))
+    }
+
+    /// Whether `error` is a mistake in the model rather than in the payload, which no
+    /// recovery hides: a value reached a property that needs a transformer and has
+    /// none (see ``mismatchAdvice(for:)``).
+    private static func isModelMistake<T: JSONSerializing>(_ error: StrataError, for entry: MappingPlan<T>.Entry) -> Bool {
+        error.code == .typeMismatch && !entry.isCustomTransformer && entry.property.type.isOutsideJSON
     }
 
     /// A source gave a nested object or array to an entry that holds no model: a
@@ -277,14 +323,16 @@ extension JSONAdapter {
     }
 
     /// Throws one error listing, in plan order, every required key that is absent
-    /// or `null` (`full_name is null`).
+    /// or `null` (`full_name is null`); `null` passes for a key whose recovery
+    /// covers it, to be handled by ``assignRecovering(_:at:from:of:)``.
     private static func checkRequired<T>(_ plan: MappingPlan<T>, in source: DecodeSource) throws {
         var missing: [String] = []
         for index in plan.requiredEntryIndices {
             let entry = plan.entries[index]
             switch try source.peek(entry, at: index) {
             case .missing: missing.append(entry.keyPath.description)
-            case .json(nil): missing.append("\(entry.keyPath.description) is null")
+            case .json(nil) where !entry.recovery.contains(.defaultForNull):
+                missing.append("\(entry.keyPath.description) is null")
             case .json, .object, .array: break
             }
         }

@@ -75,26 +75,36 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     func decodeArray(_ elements: [Slot]) throws -> Any {
         var models: [U] = []
         models.reserveCapacity(elements.count)
+        let recovery = ElementRecovery()
         for (index, element) in elements.enumerated() {
-            switch element {
-            case .object(let members):
-                let model = try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
-                    try decodeObject(members)
-                }
-                guard let model = model as? U else { throw elementMismatch(model, at: index) }
-                models.append(model)
-            case .json(let value):
-                // Not an object: converted as the array transformer converts it, which refuses it.
-                let value = value ?? NSNull()
-                let converted = try DefaultTransformers.convert(
-                    value, with: elementTransformer, element: elementType, at: .index(index))
-                guard let model = converted as? U else { throw elementMismatch(value, at: index) }
-                models.append(model)
-            case .missing, .array:
-                throw elementMismatch(nil, at: index)
+            do {
+                models.append(try recovery.element(at: .index(index)) { try decodeElement(element, at: index) })
+            } catch {
+                try recovery.skip(error)
             }
         }
         return models
+    }
+
+    /// One element of ``decodeArray(_:)``; errors name its index.
+    private func decodeElement(_ element: Slot, at index: Int) throws -> U {
+        switch element {
+        case .object(let members):
+            let model = try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
+                try decodeObject(members)
+            }
+            guard let model = model as? U else { throw elementMismatch(model, at: index) }
+            return model
+        case .json(let value):
+            // Not an object: converted as the array transformer converts it, which refuses it.
+            let value = value ?? NSNull()
+            let converted = try DefaultTransformers.convert(
+                value, with: elementTransformer, element: elementType, at: .index(index))
+            guard let model = converted as? U else { throw elementMismatch(value, at: index) }
+            return model
+        case .missing, .array:
+            throw elementMismatch(nil, at: index)
+        }
     }
 
     private func elementMismatch(_ value: Any?, at index: Int) -> StrataError {

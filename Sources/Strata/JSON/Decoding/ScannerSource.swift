@@ -60,6 +60,7 @@ extension JSONAdapter {
                 try scanner.endDocument()
                 return models
             }
+            let recovery = ElementRecovery()
             repeat {
                 try scanner.expectElement()
                 let index = models.count
@@ -67,12 +68,12 @@ extension JSONAdapter {
                     if scanner.nextByte == Byte.openBrace, let keys = readsObjects(plan) {
                         let slots = try readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft)
                         var source = DecodeSource.slots(slots)
-                        models.append(try decodeMapped(plan, from: &source))
+                        models.append(try recovery.element(at: .index(index)) { try decodeMapped(plan, from: &source) })
                         continue
                     }
                     let element = try scanner.parseValueTree()
                     guard let object = element as? [String: Any] else { throw notAnObject(element, for: T.self) }
-                    models.append(try decode(T.self, from: object))
+                    models.append(try recovery.element(at: .index(index)) { try decode(T.self, from: object) })
                 } catch let error as StrataError {
                     // The rest of the document must be valid JSON for this error to be the one reported.
                     try skipRemainingElements(of: &scanner)

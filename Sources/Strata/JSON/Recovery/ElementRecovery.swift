@@ -1,0 +1,69 @@
+/// The recovery rules of one collection being decoded, element by element: the
+/// one place the element loops of Strata's transformers (arrays, sets,
+/// `[String: T]`, arrays of models) ask whether an element that failed is left
+/// out (``JSONRecovery/skipsInvalidElements``), and give the recoveries inside
+/// an element its index or key.
+///
+/// Made once per collection; costs one atomic load unless a decode that reports
+/// recoveries is running.
+struct ElementRecovery {
+    private let log: RecoveryLog?
+    /// Whether the property being read skips invalid elements, as it was when the
+    /// collection's read began (a transformer may read it one model deeper).
+    private let skipsInvalidElements: Bool
+
+    init() {
+        guard RecoveryLog.mayBeActive else {
+            (log, skipsInvalidElements) = (nil, false)
+            return
+        }
+        let context = JSONAdapter.context
+        (log, skipsInvalidElements) = (context.recoveries, context.skipsInvalidElements)
+    }
+
+    /// Runs `body` with the collections of the property being read skipping their
+    /// invalid elements (``JSONRecovery/skipsInvalidElements``).
+    static func skippingInvalidElements<R>(_ body: () throws -> R) rethrows -> R {
+        var context = JSONAdapter.context
+        context.skipsInvalidElements = true
+        return try RecoveryLog.counted { try JSONAdapter.$context.withValue(context, operation: body) }
+    }
+
+    /// Converts one element with `convert`, putting `component` in front of the
+    /// paths of the recoveries recorded inside it. When it fails, those recoveries
+    /// are forgotten and the error is rethrown, for ``skip(_:)``.
+    @inline(__always)
+    func element<R>(at component: @autoclosure () -> StrataError.PathComponent, _ convert: () throws -> R) throws -> R {
+        guard let log else { return try convert() }
+        let mark = log.mark
+        do {
+            let value = try convert()
+            log.prefix(from: mark, with: [component()])
+            return value
+        } catch {
+            log.discard(from: mark)
+            throw error
+        }
+    }
+
+    /// Called with the error of an element that failed: records that the element is
+    /// left out when the property being decoded skips invalid elements and the
+    /// failure is one a recovery may hide; rethrows `error` otherwise.
+    func skip(_ error: any Error) throws {
+        guard skipsInvalidElements, let failure = error as? StrataError,
+            JSONRecovery.canRecover(from: failure)
+        else { throw error }
+        log?.record(.skippedElement, failure)
+    }
+
+    /// Where the next recovery will be recorded, for ``sortByKey(from:)``; `nil`
+    /// when the read reports nothing.
+    var mark: Int? { log?.mark }
+
+    /// For a dictionary, whose members are read in no fixed order: orders the
+    /// recoveries recorded since `mark` by the key their paths start with.
+    func sortByKey(from mark: Int?) {
+        guard let log, let mark else { return }
+        log.sortByFirstKey(from: mark)
+    }
+}
