@@ -65,10 +65,13 @@ indirect enum PropertyType: @unchecked Sendable {
     }
 
     /// Whether no JSON value is of this type, so that a property of it needs a
-    /// transformer: a `Date`, `Data`, or a type Strata does not know (not a model).
+    /// transformer: a `Date`, `Data`, a type Strata does not know (not a model),
+    /// or a collection of those.
     var isOutsideJSON: Bool {
         switch unwrapped {
         case .date, .data, .other: return true
+        case .array(let element, _): return element.isOutsideJSON
+        case .dictionary(let value, _): return value.isOutsideJSON
         default: return false
         }
     }

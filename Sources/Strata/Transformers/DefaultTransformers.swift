@@ -60,18 +60,15 @@ enum DefaultTransformers {
                         if indices == nil { indices = Array(0..<index) }
                     }
                 }
-                while true {
-                    switch builder.build(converted) {
-                    case .success(let typed): return typed
-                    case .failure(let failure):
-                        let index = indices?[failure.index] ?? failure.index
-                        try recovery.skip(StrataError(
-                            .typeMismatch, "Expected \(element.name), found \(describe(array[index])).",
-                            path: [.index(index)]))
-                        if indices == nil { indices = Array(converted.indices) }
-                        converted.remove(at: failure.index)
-                        indices?.remove(at: failure.index)
-                    }
+                switch builder.build(converted) {
+                case .success(let typed): return typed
+                case .failure(let failure):
+                    // An element no transformer converted, of a type no JSON value has (a
+                    // `Date` without a transformer): a mistake in the model, never skipped.
+                    let index = indices?[failure.index] ?? failure.index
+                    throw StrataError(
+                        .typeMismatch, "Expected \(element.name), found \(describe(array[index])).",
+                        path: [.index(index)])
                 }
             },
             reverse: { value in
@@ -118,15 +115,13 @@ enum DefaultTransformers {
                     try recovery.skip(failure.error)
                 }
                 recovery.sortByKey(from: mark)
-                while true {
-                    switch builder.build(converted) {
-                    case .success(let typed): return typed
-                    case .failure(let failure):
-                        try recovery.skip(StrataError(
-                            .typeMismatch, "Expected \(element.name), found \(describe(object[failure.key])).",
-                            path: [.key(failure.key)]))
-                        converted[failure.key] = nil
-                    }
+                switch builder.build(converted) {
+                case .success(let typed): return typed
+                case .failure(let failure):
+                    // As for arrays: a mistake in the model, never skipped.
+                    throw StrataError(
+                        .typeMismatch, "Expected \(element.name), found \(describe(object[failure.key])).",
+                        path: [.key(failure.key)])
                 }
             },
             reverse: { value in

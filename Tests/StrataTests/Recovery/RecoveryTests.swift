@@ -176,6 +176,16 @@ struct RecoveryTests {
             static let jsonRecoveryByPropertyKey: [String: JSONRecovery] = ["at": .defaultForInvalid]
         }
         #expect(strataFailure { try decodeBothWays(Dated.self, #"{"at": "2024-01-01"}"#) }?.code == .typeMismatch)
+        // Nor in a collection: the element is not left out, and its index is the JSON one.
+        struct Calendar: JSONSerializing {
+            var days: [Date] = []
+            static let propertyKeys: PropertyKeys<Calendar> = ["days": \.days]
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
+            static let jsonRecoveryByPropertyKey: [String: JSONRecovery] = ["days": [.skipsInvalidElements, .defaultForInvalid]]
+        }
+        let lossy = strataFailure { try decodeBothWays(Calendar.self, #"{"days": [null, "2024-01-01"]}"#) }
+        #expect(lossy?.code == .typeMismatch)
+        #expect(lossy?.pathDescription == "days[1]")
     }
 
     @Test("Data that is not JSON still fails, whatever the recovery")

@@ -12,7 +12,7 @@ extension JSONAdapter {
     /// let status = try JSONAdapter.model(of: Status.self, from: data, diagnostics: &diagnostics)
     /// if !diagnostics.isEmpty { logger.warning("\(diagnostics)") }
     /// ```
-    /// - Throws: what ``model(of:from:options:)-(_,Data,_)`` throws; the recoveries
+    /// - Throws: what `model(of:from:options:)` throws; the recoveries
     ///   made before the failure are in `diagnostics` even then.
     public static func model<T: JSONSerializing>(
         of type: T.Type, from data: Data, options: DecodingOptions = .default, diagnostics: inout JSONDiagnostics

@@ -4,7 +4,7 @@
 ///
 /// Strict is the default: a property with no recovery fails the model, with the
 /// path of the value. Each recovery keeps the model and reports what it left
-/// out: decode with ``JSONAdapter/model(of:from:options:diagnostics:)-(_,Data,_,_)``
+/// out: decode with `JSONAdapter.model(of:from:diagnostics:)`
 /// and read the ``JSONDiagnostics`` it fills in.
 ///
 /// ```swift
