@@ -51,14 +51,20 @@ extension Equatable where Self == ValueTransformer {
     /// A one-way transformer from a closure that throws to refuse a value. Strata
     /// reports the error with the JSON path of the value.
     ///
+    /// The closure receives JSON values as Foundation's `JSONSerialization` gives
+    /// them, whether the JSON came as `Data` or as a dictionary: numbers and
+    /// booleans as `NSNumber`, so `as? Int` and `as? Double` accept any number
+    /// that fits exactly, as in Mantle.
+    ///
     /// ```swift
     /// let lowercased = ValueTransformer(forward: { ($0 as? String)?.lowercased() })
     /// ```
     public init(forward: @escaping @Sendable (Any?) throws -> Any?) {
-        self = ClosureValueTransformer.make(Transformation(forward: forward))
+        self = ClosureValueTransformer.make(Transformation(forward: { try forward(FoundationForm.of($0)) }))
     }
 
-    /// A two-way transformer from closures that throw to refuse a value.
+    /// A two-way transformer from closures that throw to refuse a value. `forward`
+    /// receives JSON numbers and booleans as `NSNumber`, like ``init(forward:)``.
     ///
     /// ```swift
     /// let cents = ValueTransformer(
@@ -69,7 +75,8 @@ extension Equatable where Self == ValueTransformer {
         forward: @escaping @Sendable (Any?) throws -> Any?,
         reverse: @escaping @Sendable (Any?) throws -> Any?
     ) {
-        self = ClosureValueTransformer.make(Transformation(forward: forward, reverse: reverse))
+        self = ClosureValueTransformer.make(
+            Transformation(forward: { try forward(FoundationForm.of($0)) }, reverse: reverse))
     }
 
     /// A transformer written with types: `Input` is checked (numbers exactly) before

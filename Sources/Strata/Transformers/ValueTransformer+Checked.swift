@@ -89,7 +89,9 @@ struct HeldTransformer: @unchecked Sendable {
         isReversible = type(of: transformer).allowsReverseTransformation()
     }
 
+    /// Transforms `value`, given in ``FoundationForm``, as Mantle's transformers receive it.
     func transformedValue(_ value: Any?) throws -> Any? {
+        let value = FoundationForm.of(value)
         if let reporting { return try reporting.transform(value) }
         return try transformer.checkedResult(
             transformer.transformedValue(value), for: value, direction: "transform", role: role)
