@@ -46,6 +46,14 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
+        // The generator's tests. Golden/ holds the generated models, compiled as
+        // part of this target, so the build checks that they compile against Strata.
+        .testTarget(
+            name: "StrataGenerateTests",
+            dependencies: ["Strata", "StrataGeneratorCore"],
+            resources: [.copy("Payloads")],
+            swiftSettings: strictSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
