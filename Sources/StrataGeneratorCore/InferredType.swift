@@ -4,7 +4,7 @@
 /// // {"tags": ["a"], "owner": {"login": "ada"}, "created_at": "2024-05-01T12:30:00Z"}
 /// // tags → .array(.string), owner → .model(…), created_at → .date(.iso8601)
 /// ```
-public indirect enum InferredType: Equatable, Sendable {
+indirect enum InferredType: Equatable, Sendable {
     /// `Bool`.
     case bool
     /// `Int`: every number seen is an integer.
@@ -32,7 +32,7 @@ public indirect enum InferredType: Equatable, Sendable {
 }
 
 /// How a `Date` is written in the samples, and so which transformer reads it.
-public enum DateEncoding: Equatable, Sendable {
+enum DateEncoding: Equatable, Sendable {
     /// ISO 8601 date and time with an offset, with or without a fraction: `.iso8601Date`.
     case iso8601
     /// A date alone, `2024-05-01`: `.date(format: "yyyy-MM-dd")`, which writes it back the same.
@@ -44,34 +44,31 @@ public enum DateEncoding: Equatable, Sendable {
 }
 
 /// The shape of an object: its properties in payload order.
-public struct ModelShape: Equatable, Sendable {
+struct ModelShape: Equatable, Sendable {
     /// The key the object was found at (`nil` for the top level), for naming it.
-    public var key: String?
+    var key: String?
     /// Whether the key holds an array of these objects, so the name is made singular.
-    public var isElement: Bool
+    var isElement: Bool
     /// The properties, in the order the samples first show their keys.
-    public var fields: [FieldShape]
-
-    /// Two shapes are the same model when their fields are the same, wherever they were found.
-    func sameModel(as other: ModelShape) -> Bool { fields == other.fields }
+    var fields: [FieldShape]
 }
 
 /// One key of an object shape and what it holds.
-public struct FieldShape: Equatable, Sendable {
+struct FieldShape: Equatable, Sendable {
     /// The JSON key.
-    public var key: String
+    var key: String
     /// The type, or `nil` when the samples disagree (``conflict`` says how).
-    public var type: InferredType?
+    var type: InferredType?
     /// Whether the key is `null` or absent in some sample.
-    public var isOptional: Bool
+    var isOptional: Bool
     /// Why the key has no type: the kinds of value the samples gave it.
-    public var conflict: String?
+    var conflict: String?
 }
 
 /// A string enum's values, in the order the samples show them.
-public struct EnumShape: Equatable, Sendable {
+struct EnumShape: Equatable, Sendable {
     /// The key the values were found at, for naming the enum.
-    public var key: String
+    var key: String
     /// The distinct values.
-    public var values: [String]
+    var values: [String]
 }

@@ -43,6 +43,11 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             payload: "oddities.json", golden: "Oddities.swift",
             options: GeneratorOptions(rootName: "Device", enums: true, namespace: "Oddities"),
             roundTrip: { try JSONAdapter.data(from: JSONAdapter.models(of: Oddities.Device.self, from: $0)) }),
+        // Three statuses and the metadata of twitter.json (MIT, see twitter-search.json.LICENSE-source).
+        GoldenCase(
+            payload: "twitter-search.json", golden: "Twitter.swift",
+            options: GeneratorOptions(rootName: "SearchResponse", namespace: "Twitter"),
+            roundTrip: { try JSONAdapter.data(from: JSONAdapter.model(of: Twitter.SearchResponse.self, from: $0)) }),
     ]
 
     /// The payload's contents.
