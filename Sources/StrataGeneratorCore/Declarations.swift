@@ -33,7 +33,7 @@ struct Declarations {
         for field in shape.fields {
             properties.append(property(for: field, in: name))
         }
-        all[slot] = .model(ModelDeclaration(properties: properties, name: name))
+        all[slot] = .model(ModelDeclaration.naming(properties, of: name))
         return name
     }
 
@@ -188,11 +188,11 @@ struct ModelDeclaration: Equatable {
         self.keyRule = keyRule
     }
 
-    /// A model whose property names and key rule are chosen: for each rule, each
-    /// key takes the first name candidate the rule maps back to the key (or else
-    /// its first free candidate, with an override); the rule with fewer overrides
-    /// wins, snake case on a tie.
-    init(properties: [PropertyDeclaration], name: String) {
+    /// The model `name` with its property names and key rule chosen: for each
+    /// rule, each key takes the first name candidate the rule maps back to the
+    /// key (or else its first free candidate, with an override); the rule with
+    /// fewer overrides wins, snake case on a tie.
+    static func naming(_ properties: [PropertyDeclaration], of name: String) -> ModelDeclaration {
         var best: (rule: KeyRule, properties: [PropertyDeclaration], overrides: Int)?
         for rule in KeyRule.allCases {
             var used: Set<String> = []
@@ -207,9 +207,7 @@ struct ModelDeclaration: Equatable {
             }
             if best == nil || overrides < (best?.overrides ?? 0) { best = (rule, named, overrides) }
         }
-        self.name = name
-        self.properties = best?.properties ?? properties
-        self.keyRule = best?.rule ?? .snakeCased
+        return ModelDeclaration(name: name, properties: best?.properties ?? properties, keyRule: best?.rule ?? .snakeCased)
     }
 
     private static func name(forKey key: String, rule: KeyRule, used: inout Set<String>) -> String {

@@ -43,7 +43,7 @@ public struct GenerateCommand: Equatable, Sendable {
                               (repositories.json → Repository).
           --enums             Make string keys with a few short values String enums.
           --namespace <Name>  Declare every type inside `enum <Name>`.
-          --output <file>     Write the Swift source to <file> instead of standard output.
+          -o, --output <file> Write the Swift source to <file> instead of standard output.
           -h, --help          Show this help.
         """
 
@@ -67,7 +67,8 @@ public struct GenerateCommand: Equatable, Sendable {
             case "--enums": enums = true
             case "--namespace": namespace = try value(for: argument)
             case "--help", "-h": help = true
-            case "--": files += remaining
+            case "--":
+                files += remaining
                 remaining = []
             case _ where argument.hasPrefix("-") && argument.count > 1:
                 throw Self.invalid("Unknown option '\(argument)'. Run strata-generate --help for the options.")

@@ -12,6 +12,8 @@ import Strata
 /// KeyRule.snakeCased.jsonKey(forPropertyKey: "avatarURL")  // "avatar_url"
 /// KeyRule.identity.jsonKey(forPropertyKey: "avatarURL")    // "avatarURL"
 /// ```
+///
+/// A rule's raw value is the name of the `JSONKeyPath` function that makes its map.
 public enum KeyRule: String, Equatable, Sendable, CaseIterable {
     /// `JSONKeyPath.snakeCased(for:)`: `avatarURL` → `avatar_url`.
     case snakeCased
@@ -26,14 +28,6 @@ public enum KeyRule: String, Equatable, Sendable, CaseIterable {
         case .identity: JSONKeyPath.identity(for: keys)
         }
         return map[propertyKey]?.dottedPaths.first ?? propertyKey
-    }
-
-    /// The call that makes this rule's map in generated code.
-    var functionName: String {
-        switch self {
-        case .snakeCased: "snakeCased"
-        case .identity: "identity"
-        }
     }
 }
 

@@ -95,7 +95,7 @@ struct SwiftEmitter {
     }
 
     private mutating func emitKeyMap(_ model: ModelDeclaration) {
-        let base = "    static let jsonKeyPathsByPropertyKey = JSONKeyPath.\(model.keyRule.functionName)(for: propertyKeys)"
+        let base = "    static let jsonKeyPathsByPropertyKey = JSONKeyPath.\(model.keyRule.rawValue)(for: propertyKeys)"
         let overrides = model.overrides.map { "\(SwiftLiteral.string($0.property)): \(keyPathLiteral($0.jsonKey))" }
         guard !overrides.isEmpty else {
             line(base)

@@ -20,10 +20,10 @@ import Strata
 ///   once, is a `String` enum.
 struct TypeInference {
     let options: GeneratorOptions
-    nonisolated(unsafe) private let urlTransformer = ValueTransformer.url
-    nonisolated(unsafe) private let isoTransformer = ValueTransformer.iso8601Date
-    nonisolated(unsafe) private let dayTransformer = ValueTransformer.date(format: "yyyy-MM-dd")
-    nonisolated(unsafe) private let uuidTransformer = ValueTransformer.uuid
+    private let urlTransformer = ValueTransformer.url
+    private let isoTransformer = ValueTransformer.iso8601Date
+    private let dayTransformer = ValueTransformer.date(format: "yyyy-MM-dd")
+    private let uuidTransformer = ValueTransformer.uuid
 
     init(options: GeneratorOptions) {
         self.options = options

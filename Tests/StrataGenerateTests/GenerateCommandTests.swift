@@ -58,6 +58,19 @@ import Testing
         }
     }
 
+    @Test func anOutputFileThatCannotBeWrittenIsAnErrorThatNamesIt() throws {
+        let sample = FileManager.default.temporaryDirectory.appendingPathComponent("strata-generate-\(UUID().uuidString).json")
+        try Data(#"{"id": 1}"#.utf8).write(to: sample)
+        defer { try? FileManager.default.removeItem(at: sample) }
+        let command = try GenerateCommand(arguments: [sample.path, "--name", "A", "-o", "/no/such/folder/Models.swift"])
+        #expect(throws: GeneratorError(
+            .unwritableOutput, file: "/no/such/folder/Models.swift",
+            reason: "The file cannot be written: check that its folder exists.")
+        ) {
+            try command.run()
+        }
+    }
+
     @Test func severalSamplesMergeIntoOneModel() throws {
         let samples = [
             StrataGenerator.Sample(file: "one.json", data: Data(#"{"id": 1, "name": "a"}"#.utf8)),

@@ -52,7 +52,7 @@ enum JSONEquivalence {
     private static func sameString(_ left: String, _ right: String) -> Bool {
         if left == right { return true }
         if let leftUUID = UUID(uuidString: left), let rightUUID = UUID(uuidString: right) { return leftUUID == rightUUID }
-        nonisolated(unsafe) let iso = ValueTransformer.iso8601Date
+        let iso = ValueTransformer.iso8601Date
         if let leftDate = (try? iso.checkedTransformedValue(left)) as? Date,
             let rightDate = (try? iso.checkedTransformedValue(right)) as? Date
         {
