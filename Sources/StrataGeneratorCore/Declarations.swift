@@ -10,12 +10,16 @@ struct Declarations {
     }
 
     private(set) var all: [Declaration] = []
+    private let namesFromPath: Bool
     private var usedTypeNames: Set<String>
     private var models: [(fields: [FieldShape], name: String)] = []
     private var enums: [(values: [String], name: String)] = []
 
-    /// Declarations for `root`, named `rootName`; `reserved` names (the namespace) are not given to any type.
-    init(root: ModelShape, rootName: String, reserved: Set<String>) {
+    /// Declarations for `root`, named `rootName`; `reserved` names (the namespace)
+    /// are not given to any type. With `namesFromPath`, every nested type's name
+    /// starts with its parent's.
+    init(root: ModelShape, rootName: String, reserved: Set<String>, namesFromPath: Bool = false) {
+        self.namesFromPath = namesFromPath
         usedTypeNames = SwiftNaming.reservedTypeNames.union(reserved)
         _ = declareModel(root, name: rootName)
     }
@@ -39,11 +43,12 @@ struct Declarations {
 
     /// A new type name for the type found at `key` inside `parent`: the key's
     /// name, or the parent's name before it when the key's name is taken,
-    /// reserved or not an identifier on its own, then a number when even that is taken.
+    /// reserved or not an identifier on its own (or always, with names from
+    /// paths), then a number when even that is taken.
     private mutating func newTypeName(forKey key: String, singular: Bool, parent: String) -> String {
         let fromKey = SwiftNaming.typeName(forKey: key, singular: singular)
         var candidates: [String] = []
-        if let fromKey { candidates.append(fromKey) }
+        if let fromKey, !namesFromPath { candidates.append(fromKey) }
         let suffix = fromKey ?? SwiftNaming.upperCamel(SwiftNaming.wordsOfKey(key))
         candidates.append(parent + (suffix.isEmpty ? "Item" : suffix))
         for candidate in candidates where !usedTypeNames.contains(candidate) {

@@ -3,7 +3,7 @@ import Foundation
 /// The `strata-generate` command line, parsed, and what running it does.
 ///
 /// ```text
-/// strata-generate <sample.json>... (--name <Name> | --name-from-path)
+/// strata-generate <sample.json>... [--name <Name>] [--name-from-path]
 ///                 [--enums] [--namespace <Name>] [--output <file.swift>]
 /// ```
 ///
@@ -14,9 +14,9 @@ import Foundation
 public struct GenerateCommand: Equatable, Sendable {
     /// The sample files, in the order given.
     public var files: [String] = []
-    /// The top-level model's name (`--name`).
+    /// The top-level model's name (`--name`); `nil` to take it from the first sample's file name.
     public var name: String?
-    /// Whether to name the top-level model after the first sample file (`--name-from-path`).
+    /// Whether to name nested models after their path, `RepositoryOwner` rather than `Owner` (`--name-from-path`).
     public var nameFromPath = false
     /// The file to write (`--output`); standard output when `nil`.
     public var output: String?
@@ -31,16 +31,17 @@ public struct GenerateCommand: Equatable, Sendable {
     public static let usage = """
         OVERVIEW: Generate Strata models from sample JSON payloads.
 
-        USAGE: strata-generate <sample.json>... (--name <Name> | --name-from-path) [options]
+        USAGE: strata-generate <sample.json>... [--name <Name>] [options]
 
         ARGUMENTS:
           <sample.json>       One or more sample files: each an object, or an array of
                               objects. The shapes of all of them are merged.
 
         OPTIONS:
-          --name <Name>       The name of the top-level model.
-          --name-from-path    Name the top-level model after the first file
-                              (repositories.json → Repository).
+          --name <Name>       The name of the top-level model. By default, the first
+                              file's name, singular for an array (issues.json → Issue).
+          --name-from-path    Name each nested model after its path: its parent's
+                              name and its key (RepositoryOwner, not Owner).
           --enums             Make string keys with a few short values String enums.
           --namespace <Name>  Declare every type inside `enum <Name>`.
           -o, --output <file> Write the Swift source to <file> instead of standard output.
@@ -77,10 +78,6 @@ public struct GenerateCommand: Equatable, Sendable {
         }
         guard !help else { return }
         if files.isEmpty { throw Self.invalid("Give at least one sample JSON file.") }
-        if name != nil && nameFromPath { throw Self.invalid("Give --name or --name-from-path, not both.") }
-        if name == nil && !nameFromPath {
-            throw Self.invalid("Name the top-level model with --name <Name>, or use --name-from-path.")
-        }
         for (option, value) in [("--name", name), ("--namespace", namespace)] {
             if let value, !Self.isTypeName(value) {
                 throw Self.invalid("\(option) '\(value)' is not a Swift type name: use letters and digits, starting with a letter.")
@@ -120,7 +117,8 @@ public struct GenerateCommand: Equatable, Sendable {
                 throw GeneratorError(.unreadableFile, file: file, reason: "The file cannot be read: check its path.")
             }
         }
-        let options = GeneratorOptions(rootName: try rootName(for: samples), enums: enums, namespace: namespace)
+        let options = GeneratorOptions(
+            rootName: try rootName(for: samples), enums: enums, namespace: namespace, namesFromPath: nameFromPath)
         return try StrataGenerator.generate(samples: samples, options: options)
     }
 

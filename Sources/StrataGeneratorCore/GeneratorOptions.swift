@@ -10,11 +10,15 @@ public struct GeneratorOptions: Equatable, Sendable {
     public var enums: Bool
     /// A caseless enum to declare every type in (`--namespace`), or `nil` for top-level types.
     public var namespace: String?
+    /// Whether each nested model is named after its path, its parent's name and
+    /// its key (`RepositoryOwner`), rather than its key alone (`Owner`) (`--name-from-path`).
+    public var namesFromPath: Bool
 
     /// Options for a model named `rootName`.
-    public init(rootName: String, enums: Bool = false, namespace: String? = nil) {
+    public init(rootName: String, enums: Bool = false, namespace: String? = nil, namesFromPath: Bool = false) {
         self.rootName = rootName
         self.enums = enums
         self.namespace = namespace
+        self.namesFromPath = namesFromPath
     }
 }

@@ -45,7 +45,8 @@ public enum StrataGenerator {
         }
         let root = TypeInference(options: options).model(objects, key: nil, isElement: false)
         let reserved: Set<String> = options.namespace.map { [$0] } ?? []
-        let declarations = Declarations(root: root, rootName: options.rootName, reserved: reserved)
+        let declarations = Declarations(
+            root: root, rootName: options.rootName, reserved: reserved, namesFromPath: options.namesFromPath)
         var emitter = SwiftEmitter(options: options, files: samples.map(\.file))
         return emitter.emit(declarations.all)
     }

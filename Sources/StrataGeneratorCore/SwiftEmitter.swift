@@ -38,6 +38,7 @@ struct SwiftEmitter {
 
     private func header() -> [String] {
         var command = ["strata-generate"] + files + ["--name", options.rootName]
+        if options.namesFromPath { command.append("--name-from-path") }
         if options.enums { command.append("--enums") }
         if let namespace = options.namespace { command += ["--namespace", namespace] }
         return [

@@ -6,7 +6,9 @@ import Testing
     @Test func parsesEveryOption() throws {
         let command = try GenerateCommand(arguments: [
             "a.json", "--name", "Repository", "b.json", "--enums", "--namespace", "GitHub", "--output", "Models.swift",
+            "--name-from-path",
         ])
+        #expect(command.nameFromPath)
         #expect(command.files == ["a.json", "b.json"])
         #expect(command.name == "Repository")
         #expect(command.enums)
@@ -16,9 +18,7 @@ import Testing
 
     @Test(arguments: [
         ([], "Give at least one sample JSON file."),
-        (["a.json"], "Name the top-level model with --name <Name>, or use --name-from-path."),
         (["a.json", "--name"], "--name needs a value: --name <value>."),
-        (["a.json", "--name", "A", "--name-from-path"], "Give --name or --name-from-path, not both."),
         (["a.json", "--name", "my-model"], "--name 'my-model' is not a Swift type name: use letters and digits, starting with a letter."),
         (["a.json", "--name", "A", "--verbose"], "Unknown option '--verbose'. Run strata-generate --help for the options."),
     ])
@@ -37,18 +37,30 @@ import Testing
         #expect(try command.run() == GenerateCommand.usage)
     }
 
-    @Test func nameFromPathIsTheFileNameMadeSingularForAnArray() throws {
+    @Test func withoutANameTheModelIsNamedAfterTheFileInTheSingularForAnArray() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-generate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let issues = folder.appendingPathComponent("open_issues.json")
         try Data(#"[{"id": 1}]"#.utf8).write(to: issues)
         let output = folder.appendingPathComponent("Models.swift")
-        let command = try GenerateCommand(arguments: [issues.path, "--name-from-path", "--output", output.path])
+        let command = try GenerateCommand(arguments: [issues.path, "--output", output.path])
         #expect(try command.run() == nil)
         let source = try String(contentsOf: output, encoding: .utf8)
         #expect(source.contains("struct OpenIssue: JSONSerializing {"))
         #expect(source.contains("//     strata-generate \(issues.path) --name OpenIssue\n"))
+    }
+
+    @Test func aFileNameThatGivesNoTypeNameAsksForOne() throws {
+        let sample = FileManager.default.temporaryDirectory.appendingPathComponent("2024-\(UUID().uuidString).json")
+        try Data(#"{"id": 1}"#.utf8).write(to: sample)
+        defer { try? FileManager.default.removeItem(at: sample) }
+        let base = sample.deletingPathExtension().lastPathComponent
+        #expect(throws: GeneratorError(
+            .invalidArguments, file: nil, reason: "The file name '\(base)' gives no Swift type name: give one with --name <Name>.")
+        ) {
+            try GenerateCommand(arguments: [sample.path]).run()
+        }
     }
 
     @Test func aMissingFileIsAnErrorThatNamesIt() throws {

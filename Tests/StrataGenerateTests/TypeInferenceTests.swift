@@ -111,6 +111,18 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
         #expect(source.contains("var user = RepoUser()\n"))
     }
 
+    @Test func namesFromPathsStartWithTheParentsName() throws {
+        let json = #"{"owner": {"login": "a"}, "labels": [{"name": "bug", "owner": {"id": 1}}], "organization": {"login": "b"}}"#
+        let source = try StrataGenerator.generate(
+            samples: [StrataGenerator.Sample(file: "repo.json", data: Data(json.utf8))],
+            options: GeneratorOptions(rootName: "Repo", namesFromPath: true))
+        #expect(source.contains("var owner = RepoOwner()\n"))
+        #expect(source.contains("var labels: [RepoLabel] = []\n"))
+        #expect(source.contains("var owner = RepoLabelOwner()\n"))
+        #expect(source.contains("var organization = RepoOwner()\n"))
+        #expect(source.contains("//     strata-generate repo.json --name Repo --name-from-path\n"))
+    }
+
     @Test func typeNamesThatWouldHideFoundationTypesArePrefixed() throws {
         let source = try generated(#"{"data": {"id": 1}, "date": {"day": 2}}"#)
         #expect(source.contains("var data = RootData()\n"))
