@@ -312,7 +312,9 @@ public struct SampleReader {
     private func error(_ reason: String) -> GeneratorError {
         var line = 1
         var column = 1
-        for byte in bytes[..<min(index, bytes.count)] {
+        // A byte order mark is not a character of the text.
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, index) : 0
+        for byte in bytes[start..<min(index, bytes.count)] {
             if byte == 0x0A {
                 line += 1
                 column = 1

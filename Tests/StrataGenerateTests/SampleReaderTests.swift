@@ -42,6 +42,16 @@ import Testing
         }
     }
 
+    @Test func aByteOrderMarkIsSkippedAndNotCounted() throws {
+        #expect(try SampleReader.read(Data([0xEF, 0xBB, 0xBF] + Array("{}".utf8)), file: "a.json") == .object([]))
+        do {
+            _ = try SampleReader.read(Data([0xEF, 0xBB, 0xBF] + Array("{x}".utf8)), file: "a.json")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "a.json:1:2: Expected a key in double quotes, found 'x'.")
+        }
+    }
+
     @Test func nestingDeeperThanTheLimitIsAnErrorNotACrash() {
         let text = String(repeating: "[", count: SampleReader.maximumDepth + 1)
         do {
