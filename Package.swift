@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Strata", targets: ["Strata"]),
         .executable(name: "StrataExample", targets: ["StrataExample"]),
+        .executable(name: "strata-generate", targets: ["StrataGenerate"]),
     ],
     targets: [
         .target(name: "Strata", swiftSettings: strictSettings),
@@ -21,6 +22,10 @@ let package = Package(
             resources: [.copy("Payloads")],
             swiftSettings: strictSettings
         ),
+        // strata-generate: Strata models from sample JSON payloads. The engine is a
+        // library, so its tests call it; the executable only reads the command line.
+        .target(name: "StrataGeneratorCore", dependencies: ["Strata"], swiftSettings: strictSettings),
+        .executableTarget(name: "StrataGenerate", dependencies: ["StrataGeneratorCore"], swiftSettings: strictSettings),
         // Models shared by the tests and the DefaultsProbe process.
         .target(
             name: "StrataTestSupport",
@@ -39,6 +44,14 @@ let package = Package(
             name: "StrataTests",
             dependencies: ["Strata", "StrataTestSupport", "DefaultsProbe"],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        // The generator's tests. Golden/ holds the generated models, compiled as
+        // part of this target, so the build checks that they compile against Strata.
+        .testTarget(
+            name: "StrataGenerateTests",
+            dependencies: ["Strata", "StrataGeneratorCore"],
+            resources: [.copy("Payloads")],
             swiftSettings: strictSettings
         ),
     ],

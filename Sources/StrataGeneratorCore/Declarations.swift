@@ -1,0 +1,281 @@
+/// The named Swift declarations for a set of inferred shapes: models and enums,
+/// in the order they are emitted (the top-level model first, then each type
+/// where it is first used), with each property's name, type, default value,
+/// transformer and JSON key.
+struct Declarations {
+    /// A declaration to emit.
+    enum Declaration: Equatable {
+        case model(ModelDeclaration)
+        case enumeration(EnumDeclaration)
+    }
+
+    private(set) var all: [Declaration] = []
+    private let namesFromPath: Bool
+    private var usedTypeNames: Set<String>
+    private var models: [(fields: [FieldShape], name: String)] = []
+    private var enums: [(values: [String], name: String)] = []
+
+    /// Declarations for `root`, named `rootName`; `reserved` names (the namespace)
+    /// are not given to any type. With `namesFromPath`, every nested type's name
+    /// starts with its parent's.
+    init(root: ModelShape, rootName: String, reserved: Set<String>, namesFromPath: Bool = false) {
+        self.namesFromPath = namesFromPath
+        usedTypeNames = SwiftNaming.reservedTypeNames.union(reserved)
+        _ = declareModel(root, name: rootName)
+    }
+
+    // MARK: Models
+
+    /// Declares the model of `shape` named `name`, or returns the name of the model already declared for the same shape.
+    private mutating func declareModel(_ shape: ModelShape, name: String) -> String {
+        if let existing = models.first(where: { $0.fields == shape.fields }) { return existing.name }
+        usedTypeNames.insert(name)
+        models.append((shape.fields, name))
+        let slot = all.count
+        all.append(.model(ModelDeclaration(name: name, properties: [], keyRule: .snakeCased)))
+        var properties: [PropertyDeclaration] = []
+        for field in shape.fields {
+            properties.append(property(for: field, in: name))
+        }
+        all[slot] = .model(ModelDeclaration.naming(properties, of: name))
+        return name
+    }
+
+    /// A new type name for the type found at `key` inside `parent`: the key's
+    /// name, or the parent's name before it when the key's name is taken,
+    /// reserved or not an identifier on its own (or always, with names from
+    /// paths), then a number when even that is taken.
+    private mutating func newTypeName(forKey key: String, singular: Bool, parent: String) -> String {
+        let fromKey = SwiftNaming.typeName(forKey: key, singular: singular)
+        var candidates: [String] = []
+        if let fromKey, !namesFromPath { candidates.append(fromKey) }
+        let suffix = fromKey ?? SwiftNaming.upperCamel(SwiftNaming.wordsOfKey(key))
+        candidates.append(parent + (suffix.isEmpty ? "Item" : suffix))
+        for candidate in candidates where !usedTypeNames.contains(candidate) {
+            return candidate
+        }
+        let base = candidates[candidates.count - 1]
+        var number = 2
+        while usedTypeNames.contains("\(base)\(number)") { number += 1 }
+        return "\(base)\(number)"
+    }
+
+    // MARK: Properties
+
+    private mutating func property(for field: FieldShape, in parent: String) -> PropertyDeclaration {
+        var property = PropertyDeclaration(jsonKey: field.key)
+        guard let type = field.type else {
+            property.skippedReason = field.conflict ?? "the samples disagree on its type"
+            return property
+        }
+        let swiftType = swiftType(of: type, key: field.key, parent: parent, singular: false)
+        property.transformer = transformer(for: type)
+        switch type {
+        case .unknown:
+            property.typeText = "String?"
+            property.note = "null in every sample: give it its type"
+        case .url, .uuid:
+            property.typeText = swiftType + "?"
+        case .array(.unknown):
+            property.typeText = field.isOptional ? "[String]?" : "[String]"
+            property.defaultText = field.isOptional ? nil : "[]"
+            property.note = "empty in every sample: check the element type"
+        default:
+            if !field.isOptional, let defaultText = defaultValue(of: type, swiftType: swiftType) {
+                property.typeText = swiftType
+                property.defaultText = defaultText
+            } else {
+                property.typeText = swiftType + "?"
+            }
+        }
+        return property
+    }
+
+    /// The Swift spelling of `type`, declaring the models and enums it names.
+    private mutating func swiftType(of type: InferredType, key: String, parent: String, singular: Bool) -> String {
+        switch type {
+        case .bool: return "Bool"
+        case .int: return "Int"
+        case .double: return "Double"
+        case .string, .unknown: return "String"
+        case .url: return "URL"
+        case .uuid: return "UUID"
+        case .date: return "Date"
+        case .model(let shape):
+            if let existing = models.first(where: { $0.fields == shape.fields }) { return existing.name }
+            let name = newTypeName(forKey: key, singular: singular || shape.isElement, parent: parent)
+            return declareModel(shape, name: name)
+        case .array(let element):
+            return "[" + swiftType(of: element, key: key, parent: parent, singular: true) + "]"
+        case .dictionary(let value):
+            return "[String: " + swiftType(of: value, key: key, parent: parent, singular: true) + "]"
+        case .enumeration(let shape):
+            return declareEnum(shape, parent: parent, singular: singular)
+        }
+    }
+
+    private func defaultValue(of type: InferredType, swiftType: String) -> String? {
+        switch type {
+        case .bool: "false"
+        case .int: "0"
+        case .double: "0.0"
+        case .string, .unknown: "\"\""
+        case .url, .uuid: nil
+        case .date: "Date.distantPast"
+        case .model: swiftType + "()"
+        case .array: "[]"
+        case .dictionary: "[:]"
+        case .enumeration:
+            enumDeclaration(named: swiftType)?.cases.first.map { "\(swiftType).\(SwiftNaming.declarationName($0.name))" }
+        }
+    }
+
+    /// The transformer a property of `type` needs, as Swift source; `nil` when the default serves.
+    private func transformer(for type: InferredType) -> String? {
+        switch type {
+        case .date(let encoding): Self.transformer(for: encoding)
+        case .array(.date(let encoding)): ".array(of: \(Self.transformer(for: encoding)))"
+        default: nil
+        }
+    }
+
+    static func transformer(for encoding: DateEncoding) -> String {
+        switch encoding {
+        case .iso8601: ".iso8601Date"
+        case .dateOnly: ".date(format: \"yyyy-MM-dd\")"
+        case .secondsSince1970: ".secondsSince1970"
+        case .millisecondsSince1970: ".millisecondsSince1970"
+        }
+    }
+
+    // MARK: Enums
+
+    private mutating func declareEnum(_ shape: EnumShape, parent: String, singular: Bool) -> String {
+        if let existing = enums.first(where: { $0.values.sorted() == shape.values.sorted() }) { return existing.name }
+        let name = newTypeName(forKey: shape.key, singular: singular, parent: parent)
+        usedTypeNames.insert(name)
+        enums.append((shape.values, name))
+        var cases: [EnumDeclaration.Case] = []
+        var used: Set<String> = []
+        for value in shape.values {
+            let base = SwiftNaming.caseName(forValue: value)
+            var caseName = base
+            var number = 2
+            while used.contains(caseName) {
+                caseName = "\(base)\(number)"
+                number += 1
+            }
+            used.insert(caseName)
+            cases.append(EnumDeclaration.Case(name: caseName, rawValue: value))
+        }
+        all.append(.enumeration(EnumDeclaration(name: name, cases: cases)))
+        return name
+    }
+
+    private func enumDeclaration(named name: String) -> EnumDeclaration? {
+        for declaration in all {
+            if case .enumeration(let enumeration) = declaration, enumeration.name == name { return enumeration }
+        }
+        return nil
+    }
+}
+
+/// A model to emit: its name, properties, and the key map rule that needs the fewest overrides.
+struct ModelDeclaration: Equatable {
+    var name: String
+    var properties: [PropertyDeclaration]
+    /// The generated key map the model starts from.
+    var keyRule: KeyRule
+
+    init(name: String, properties: [PropertyDeclaration], keyRule: KeyRule) {
+        self.name = name
+        self.properties = properties
+        self.keyRule = keyRule
+    }
+
+    /// The model `name` with its property names and key rule chosen: for each
+    /// rule, each key takes the first name candidate the rule maps back to the
+    /// key (or else its first free candidate, with an override); the rule with
+    /// fewer overrides wins, snake case on a tie.
+    static func naming(_ properties: [PropertyDeclaration], of name: String) -> ModelDeclaration {
+        var best: (rule: KeyRule, properties: [PropertyDeclaration], overrides: Int)?
+        for rule in KeyRule.allCases {
+            var used: Set<String> = []
+            var named: [PropertyDeclaration] = []
+            var overrides = 0
+            for var property in properties {
+                if property.skippedReason == nil {
+                    property.name = Self.name(forKey: property.jsonKey, rule: rule, used: &used)
+                    if rule.jsonKey(forPropertyKey: property.name) != property.jsonKey { overrides += 1 }
+                }
+                named.append(property)
+            }
+            if best == nil || overrides < (best?.overrides ?? 0) { best = (rule, named, overrides) }
+        }
+        return ModelDeclaration(name: name, properties: best?.properties ?? properties, keyRule: best?.rule ?? .snakeCased)
+    }
+
+    private static func name(forKey key: String, rule: KeyRule, used: inout Set<String>) -> String {
+        let candidates = SwiftNaming.propertyCandidates(forKey: key).map {
+            SwiftNaming.modelMembers.contains($0) ? $0 + "Field" : $0
+        }
+        let free = candidates.filter { !used.contains($0) }
+        if let exact = free.first(where: { rule.jsonKey(forPropertyKey: $0) == key }) {
+            used.insert(exact)
+            return exact
+        }
+        if let first = free.first {
+            used.insert(first)
+            return first
+        }
+        let base = candidates.first ?? "key"
+        var number = 2
+        while used.contains("\(base)\(number)") { number += 1 }
+        used.insert("\(base)\(number)")
+        return "\(base)\(number)"
+    }
+
+    /// The properties whose JSON key the rule does not give, with the key they need.
+    var overrides: [(property: String, jsonKey: String)] {
+        properties.compactMap { property in
+            guard property.skippedReason == nil, keyRule.jsonKey(forPropertyKey: property.name) != property.jsonKey else {
+                return nil
+            }
+            return (property.name, property.jsonKey)
+        }
+    }
+}
+
+/// One property to emit, or a key left out with the reason.
+struct PropertyDeclaration: Equatable {
+    /// The JSON key.
+    var jsonKey: String
+    /// The property name, without backticks.
+    var name = ""
+    /// The declared type: `Int`, `URL?`, `[Label]`.
+    var typeText = ""
+    /// The default value, for a property that is not optional.
+    var defaultText: String?
+    /// The transformer, as Swift source, when the type's default does not serve.
+    var transformer: String?
+    /// A comment for the reader.
+    var note: String?
+    /// Why the key has no property.
+    var skippedReason: String?
+
+    init(jsonKey: String) {
+        self.jsonKey = jsonKey
+    }
+}
+
+/// A `String` enum to emit.
+struct EnumDeclaration: Equatable {
+    /// One case and the raw value it stands for.
+    struct Case: Equatable {
+        var name: String
+        var rawValue: String
+    }
+
+    var name: String
+    var cases: [Case]
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// The `strata-generate` command line, parsed, and what running it does.
+///
+/// ```text
+/// strata-generate <sample.json>... [--name <Name>] [--name-from-path]
+///                 [--enums] [--namespace <Name>] [--output <file.swift>]
+/// ```
+///
+/// ```swift
+/// let command = try GenerateCommand(arguments: ["repo.json", "--name", "Repository"])
+/// let source = try command.generate()
+/// ```
+public struct GenerateCommand: Equatable, Sendable {
+    /// The sample files, in the order given.
+    public var files: [String] = []
+    /// The top-level model's name (`--name`); `nil` to take it from the first sample's file name.
+    public var name: String?
+    /// Whether to name nested models after their path, `RepositoryOwner` rather than `Owner` (`--name-from-path`).
+    public var nameFromPath = false
+    /// The file to write (`--output`); standard output when `nil`.
+    public var output: String?
+    /// Whether to generate `String` enums for keys with few values (`--enums`).
+    public var enums = false
+    /// The caseless enum to declare the types in (`--namespace`).
+    public var namespace: String?
+    /// Whether `--help` was given.
+    public var help = false
+
+    /// The usage text `--help` prints.
+    public static let usage = """
+        OVERVIEW: Generate Strata models from sample JSON payloads.
+
+        USAGE: strata-generate <sample.json>... [--name <Name>] [options]
+
+        ARGUMENTS:
+          <sample.json>       One or more sample files: each an object, or an array of
+                              objects. The shapes of all of them are merged.
+
+        OPTIONS:
+          --name <Name>       The name of the top-level model. By default, the first
+                              file's name, singular for an array (issues.json → Issue).
+          --name-from-path    Name each nested model after its path: its parent's
+                              name and its key (RepositoryOwner, not Owner).
+          --enums             Make string keys with a few short values String enums.
+          --namespace <Name>  Declare every type inside `enum <Name>`.
+          -o, --output <file> Write the Swift source to <file> instead of standard output.
+          -h, --help          Show this help.
+        """
+
+    /// Parses the arguments after the command's name.
+    ///
+    /// - Throws: an ``GeneratorError/Code/invalidArguments`` error that says what
+    ///   is missing or not understood.
+    public init(arguments: [String]) throws(GeneratorError) {
+        var remaining = arguments[...]
+        func value(for option: String) throws(GeneratorError) -> String {
+            guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
+                throw Self.invalid("\(option) needs a value: \(option) <value>.")
+            }
+            return value
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--name": name = try value(for: argument)
+            case "--name-from-path": nameFromPath = true
+            case "--output", "-o": output = try value(for: argument)
+            case "--enums": enums = true
+            case "--namespace": namespace = try value(for: argument)
+            case "--help", "-h": help = true
+            case "--":
+                files += remaining
+                remaining = []
+            case _ where argument.hasPrefix("-") && argument.count > 1:
+                throw Self.invalid("Unknown option '\(argument)'. Run strata-generate --help for the options.")
+            default: files.append(argument)
+            }
+        }
+        guard !help else { return }
+        if files.isEmpty { throw Self.invalid("Give at least one sample JSON file.") }
+        for (option, value) in [("--name", name), ("--namespace", namespace)] {
+            if let value, !Self.isTypeName(value) {
+                throw Self.invalid("\(option) '\(value)' is not a Swift type name: use letters and digits, starting with a letter.")
+            }
+        }
+    }
+
+    private static func invalid(_ reason: String) -> GeneratorError {
+        GeneratorError(.invalidArguments, file: nil, reason: reason)
+    }
+
+    private static func isTypeName(_ text: String) -> Bool {
+        guard SwiftNaming.isPlainIdentifier(text), text.first?.isLetter == true else { return false }
+        return !SwiftNaming.keywords.contains(text)
+    }
+
+    /// The top-level model's name for `samples`: `--name`, or the first file's
+    /// name in upper camel case, made singular when the file holds an array.
+    public func rootName(for samples: [StrataGenerator.Sample]) throws(GeneratorError) -> String {
+        if let name { return name }
+        guard let first = samples.first else { throw Self.invalid("Give at least one sample JSON file.") }
+        let base = URL(fileURLWithPath: first.file).deletingPathExtension().lastPathComponent
+        let isArray = try StrataGenerator.isArray(first)
+        guard let derived = SwiftNaming.typeName(forKey: base, singular: isArray), Self.isTypeName(derived) else {
+            throw Self.invalid("The file name '\(base)' gives no Swift type name: give one with --name <Name>.")
+        }
+        return derived
+    }
+
+    /// Reads the sample files and returns the generated Swift source.
+    public func generate() throws(GeneratorError) -> String {
+        var samples: [StrataGenerator.Sample] = []
+        for file in files {
+            do {
+                samples.append(StrataGenerator.Sample(file: file, data: try Data(contentsOf: URL(fileURLWithPath: file))))
+            } catch {
+                throw GeneratorError(.unreadableFile, file: file, reason: "The file cannot be read: check its path.")
+            }
+        }
+        let options = GeneratorOptions(
+            rootName: try rootName(for: samples), enums: enums, namespace: namespace, namesFromPath: nameFromPath)
+        return try StrataGenerator.generate(samples: samples, options: options)
+    }
+
+    /// Runs the command: generates, then writes the source to ``output`` or returns it for standard output.
+    ///
+    /// - Returns: the text to print: the usage, the source, or `nil` when the source went to ``output``.
+    public func run() throws(GeneratorError) -> String? {
+        if help { return Self.usage }
+        let source = try generate()
+        guard let output else { return source }
+        do {
+            try Data(source.utf8).write(to: URL(fileURLWithPath: output))
+        } catch {
+            throw GeneratorError(
+                .unwritableOutput, file: output, reason: "The file cannot be written: check that its folder exists.")
+        }
+        return nil
+    }
+}

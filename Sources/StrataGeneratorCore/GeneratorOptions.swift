@@ -1,0 +1,24 @@
+/// What to generate: the top-level model's name and the optional features.
+///
+/// ```swift
+/// let options = GeneratorOptions(rootName: "Repository", enums: true, namespace: "GitHub")
+/// ```
+public struct GeneratorOptions: Equatable, Sendable {
+    /// The name of the model for the top-level object (or the array's elements).
+    public var rootName: String
+    /// Whether string keys with a few short values become `String` enums (`--enums`).
+    public var enums: Bool
+    /// A caseless enum to declare every type in (`--namespace`), or `nil` for top-level types.
+    public var namespace: String?
+    /// Whether each nested model is named after its path, its parent's name and
+    /// its key (`RepositoryOwner`), rather than its key alone (`Owner`) (`--name-from-path`).
+    public var namesFromPath: Bool
+
+    /// Options for a model named `rootName`.
+    public init(rootName: String, enums: Bool = false, namespace: String? = nil, namesFromPath: Bool = false) {
+        self.rootName = rootName
+        self.enums = enums
+        self.namespace = namespace
+        self.namesFromPath = namesFromPath
+    }
+}

@@ -1,0 +1,74 @@
+/// The Swift type the samples show at one place, before types are named.
+///
+/// ```swift
+/// // {"tags": ["a"], "owner": {"login": "ada"}, "created_at": "2024-05-01T12:30:00Z"}
+/// // tags → .array(.string), owner → .model(…), created_at → .date(.iso8601)
+/// ```
+indirect enum InferredType: Equatable, Sendable {
+    /// `Bool`.
+    case bool
+    /// `Int`: every number seen is an integer.
+    case int
+    /// `Double`: some number seen has a fraction or an exponent.
+    case double
+    /// `String`.
+    case string
+    /// `URL`: every string seen is an absolute URL that Strata's `.url` reads.
+    case url
+    /// `UUID`: every string seen is a UUID.
+    case uuid
+    /// `Date`, read and written as `DateEncoding` says.
+    case date(DateEncoding)
+    /// A nested model.
+    case model(ModelShape)
+    /// An array of the type.
+    case array(InferredType)
+    /// `[String: T]`: an object whose keys are data (ids), not names.
+    case dictionary(InferredType)
+    /// A `String` enum (with `--enums`).
+    case enumeration(EnumShape)
+    /// Nothing to learn from: `null` in every sample, or an empty array's element.
+    case unknown
+}
+
+/// How a `Date` is written in the samples, and so which transformer reads it.
+enum DateEncoding: Equatable, Sendable {
+    /// ISO 8601 date and time with an offset, with or without a fraction: `.iso8601Date`.
+    case iso8601
+    /// A date alone, `2024-05-01`: `.date(format: "yyyy-MM-dd")`, which writes it back the same.
+    case dateOnly
+    /// A number of seconds since 1970, for a key whose name says it is a time: `.secondsSince1970`.
+    case secondsSince1970
+    /// A number of milliseconds since 1970, for a key whose name says it is a time: `.millisecondsSince1970`.
+    case millisecondsSince1970
+}
+
+/// The shape of an object: its properties in payload order.
+struct ModelShape: Equatable, Sendable {
+    /// The key the object was found at (`nil` for the top level), for naming it.
+    var key: String?
+    /// Whether the key holds an array of these objects, so the name is made singular.
+    var isElement: Bool
+    /// The properties, in the order the samples first show their keys.
+    var fields: [FieldShape]
+}
+
+/// One key of an object shape and what it holds.
+struct FieldShape: Equatable, Sendable {
+    /// The JSON key.
+    var key: String
+    /// The type, or `nil` when the samples disagree (``conflict`` says how).
+    var type: InferredType?
+    /// Whether the key is `null` or absent in some sample.
+    var isOptional: Bool
+    /// Why the key has no type: the kinds of value the samples gave it.
+    var conflict: String?
+}
+
+/// A string enum's values, in the order the samples show them.
+struct EnumShape: Equatable, Sendable {
+    /// The key the values were found at, for naming the enum.
+    var key: String
+    /// The distinct values.
+    var values: [String]
+}

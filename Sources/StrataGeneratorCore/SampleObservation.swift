@@ -1,0 +1,94 @@
+/// Everything the samples hold at one place of their shape: how often a value
+/// was there, how often it was `null`, and each kind of value seen, merged over
+/// every sample (and every element of every array).
+///
+/// The inference (``TypeInference``) reads a type from it once all samples are in.
+final class ValueObservation {
+    /// How many times a value (`null` included) was present here.
+    var occurrences = 0
+    /// How many of those were `null`.
+    var nulls = 0
+    /// How many were `true` or `false`.
+    var booleans = 0
+    /// The spellings of the integers seen (no fraction, no exponent).
+    var integers: [String] = []
+    /// The spellings of the other numbers seen.
+    var fractions: [String] = []
+    /// The strings seen.
+    var strings: [String] = []
+    /// The merged shape of every object seen here, with how many there were.
+    var object: ObjectObservation?
+    /// The elements of every array seen here, with how many arrays there were.
+    var elements: ValueObservation?
+    var arrays = 0
+
+    /// Adds one value to what was seen here.
+    func observe(_ value: JSONSample) {
+        occurrences += 1
+        switch value {
+        case .null: nulls += 1
+        case .bool: booleans += 1
+        case .number(let text):
+            if JSONSample.isIntegerSpelling(text) { integers.append(text) } else { fractions.append(text) }
+        case .string(let text): strings.append(text)
+        case .object(let members):
+            let object = self.object ?? ObjectObservation()
+            object.observe(members)
+            self.object = object
+        case .array(let items):
+            arrays += 1
+            let elements = self.elements ?? ValueObservation()
+            for item in items { elements.observe(item) }
+            self.elements = elements
+        }
+    }
+
+    /// The kinds of non-null value seen, in words, for a message about a conflict.
+    var kindsSeen: [String] {
+        var kinds: [String] = []
+        if booleans > 0 { kinds.append("a boolean") }
+        if !integers.isEmpty || !fractions.isEmpty { kinds.append("a number") }
+        if !strings.isEmpty { kinds.append("a string") }
+        if object != nil { kinds.append("an object") }
+        if arrays > 0 { kinds.append("an array") }
+        return kinds
+    }
+}
+
+/// The merged shape of the objects seen at one place: their keys in order of
+/// first appearance, what each key held, and every value of any key together
+/// (for objects whose keys are data, read as `[String: T]`).
+final class ObjectObservation {
+    /// How many objects were seen.
+    var count = 0
+    /// Every key, in the order the samples first show it.
+    var keys: [String] = []
+    /// What each key held.
+    var fields: [String: ValueObservation] = [:]
+    /// Every member value, whatever its key.
+    let allValues = ValueObservation()
+
+    /// Adds one object. A key written twice in one object counts once, with its
+    /// last value, as JSON readers take it.
+    func observe(_ members: [JSONMember]) {
+        count += 1
+        var last: [String: JSONSample] = [:]
+        var order: [String] = []
+        for member in members {
+            if last.updateValue(member.value, forKey: member.key) == nil { order.append(member.key) }
+        }
+        for key in order {
+            guard let value = last[key] else { continue }
+            let field: ValueObservation
+            if let existing = fields[key] {
+                field = existing
+            } else {
+                field = ValueObservation()
+                fields[key] = field
+                keys.append(key)
+            }
+            field.observe(value)
+            allValues.observe(value)
+        }
+    }
+}

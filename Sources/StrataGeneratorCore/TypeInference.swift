@@ -1,0 +1,189 @@
+import Foundation
+import Strata
+
+/// Reads types from what the samples hold, by these rules:
+///
+/// - Integers everywhere are `Int`; a fraction or exponent anywhere makes it `Double`.
+/// - Strings that Strata's `.url` reads as absolute URLs (`scheme://…`) are `URL`;
+///   ISO 8601 dates with an offset are `Date` (`.iso8601Date`); dates alone
+///   (`2024-05-01`) are `Date` (`.date(format: "yyyy-MM-dd")`); UUIDs are `UUID`.
+///   One string that is none of these makes the key a `String`.
+/// - Numbers at a key whose words name a time (`at`, `on`, `time`, `timestamp`,
+///   `date`, `ts`, `epoch`, `since`, `expires`, `ms`) are `Date` when every one is
+///   a plausible time: seconds since 1970 between 10⁸ and 10¹¹, milliseconds
+///   between 10¹¹ and 10¹⁴ (or a key ending in `ms`, `millis`, `milliseconds`).
+/// - Objects whose keys are all ids (digits, or UUIDs) are `[String: T]`; other
+///   objects are nested models.
+/// - A key that is `null` or absent in some sample is optional.
+/// - With ``GeneratorOptions/enums``, a string key whose values are a few short
+///   words (at most six, each at most 32 characters), one of them seen more than
+///   once, is a `String` enum.
+struct TypeInference {
+    let options: GeneratorOptions
+    private let urlTransformer = ValueTransformer.url
+    private let isoTransformer = ValueTransformer.iso8601Date
+    private let dayTransformer = ValueTransformer.date(format: "yyyy-MM-dd")
+    private let uuidTransformer = ValueTransformer.uuid
+
+    init(options: GeneratorOptions) {
+        self.options = options
+    }
+
+    /// The model shape of the objects in `object`, found at `key` (`nil` for the top level).
+    func model(_ object: ObjectObservation, key: String?, isElement: Bool) -> ModelShape {
+        let fields = object.keys.compactMap { fieldKey -> FieldShape? in
+            guard let observation = object.fields[fieldKey] else { return nil }
+            let isOptional = observation.nulls > 0 || observation.occurrences < object.count
+            var field = FieldShape(key: fieldKey, type: nil, isOptional: isOptional, conflict: nil)
+            switch type(of: observation, key: fieldKey, datesAllowed: true) {
+            case .success(let type): field.type = type
+            case .failure(let conflict): field.conflict = conflict.reason
+            }
+            return field
+        }
+        return ModelShape(key: key, isElement: isElement, fields: fields)
+    }
+
+    /// Why a key has no single type.
+    struct Conflict: Error {
+        var reason: String
+    }
+
+    /// The type of the non-null values in `observation`, found at `key`.
+    func type(of observation: ValueObservation, key: String, datesAllowed: Bool) -> Result<InferredType, Conflict> {
+        let kinds = observation.kindsSeen
+        if kinds.count > 1 {
+            let list = kinds.dropLast().joined(separator: ", ") + " and " + (kinds.last ?? "")
+            return .failure(Conflict(reason: "the samples give it \(list)"))
+        }
+        if observation.booleans > 0 { return .success(.bool) }
+        if !observation.integers.isEmpty || !observation.fractions.isEmpty {
+            if datesAllowed, let encoding = epochEncoding(of: observation, key: key) { return .success(.date(encoding)) }
+            let fitsInt = observation.integers.allSatisfy { Int($0) != nil }
+            return .success(observation.fractions.isEmpty && fitsInt ? .int : .double)
+        }
+        if !observation.strings.isEmpty { return .success(stringType(of: observation, key: key, datesAllowed: datesAllowed)) }
+        if let object = observation.object {
+            if isDictionary(object) {
+                switch type(of: object.allValues, key: key, datesAllowed: false) {
+                case .success(let type): return .success(.dictionary(type))
+                case .failure(let conflict): return .failure(conflict)
+                }
+            }
+            return .success(.model(model(object, key: key, isElement: false)))
+        }
+        if observation.arrays > 0 {
+            guard let elements = observation.elements, elements.occurrences > 0 else { return .success(.array(.unknown)) }
+            if elements.nulls > 0 {
+                return .failure(Conflict(reason: "its arrays hold null elements"))
+            }
+            if let object = elements.object, !isDictionary(object) {
+                return .success(.array(.model(model(object, key: key, isElement: true))))
+            }
+            switch type(of: elements, key: key, datesAllowed: datesAllowed) {
+            case .success(.array(let inner)): return .success(.array(.array(withoutDates(inner))))
+            case .success(let type): return .success(.array(type))
+            case .failure(let conflict): return .failure(Conflict(reason: "its array elements disagree: " + conflict.reason))
+            }
+        }
+        return .success(.unknown)
+    }
+
+    // MARK: Strings
+
+    private func stringType(of observation: ValueObservation, key: String, datesAllowed: Bool) -> InferredType {
+        let strings = observation.strings
+        if strings.allSatisfy(isAbsoluteURL) { return .url }
+        if datesAllowed {
+            if strings.allSatisfy(isDateOnly) { return .date(.dateOnly) }
+            if strings.allSatisfy(isDateTime) { return .date(.iso8601) }
+        }
+        if strings.allSatisfy(isUUID) { return .uuid }
+        if options.enums, let values = enumValues(strings) { return .enumeration(EnumShape(key: key, values: values)) }
+        return .string
+    }
+
+    private func isAbsoluteURL(_ text: String) -> Bool {
+        guard let schemeEnd = text.range(of: "://"), !text[..<schemeEnd.lowerBound].isEmpty else { return false }
+        guard let url = (try? urlTransformer.checkedTransformedValue(text)) as? URL else { return false }
+        return url.scheme != nil && url.absoluteString == text
+    }
+
+    private func isDateOnly(_ text: String) -> Bool {
+        guard text.utf8.count == 10, let date = (try? dayTransformer.checkedTransformedValue(text)) as? Date else {
+            return false
+        }
+        return (try? dayTransformer.checkedReverseTransformedValue(date)) as? String == text
+    }
+
+    private func isDateTime(_ text: String) -> Bool {
+        let characters = Array(text.utf8)
+        guard characters.count > 10, characters[10] == UInt8(ascii: "T") || characters[10] == UInt8(ascii: "t") else {
+            return false
+        }
+        return (try? isoTransformer.checkedTransformedValue(text)) is Date
+    }
+
+    private func isUUID(_ text: String) -> Bool {
+        text.utf8.count == 36 && (try? uuidTransformer.checkedTransformedValue(text)) is UUID
+    }
+
+    private func enumValues(_ strings: [String]) -> [String]? {
+        var values: [String] = []
+        for string in strings where !values.contains(string) { values.append(string) }
+        guard values.count <= 6, values.count < strings.count else { return nil }
+        let isWord = { (text: String) -> Bool in
+            guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
+                text.count <= 32
+            else { return false }
+            return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-. ".unicodeScalars.contains($0)) }
+        }
+        return values.allSatisfy(isWord) ? values : nil
+    }
+
+    // MARK: Numbers
+
+    private func epochEncoding(of observation: ValueObservation, key: String) -> DateEncoding? {
+        let words = SwiftNaming.wordsOfKey(key).map { $0.lowercased() }
+        let timeWords: Set<String> = ["at", "on", "time", "timestamp", "date", "ts", "epoch", "since", "expires", "ms"]
+        let millisecondWords: Set<String> = ["ms", "millis", "milliseconds", "msec"]
+        guard words.contains(where: timeWords.contains) || words.last.map(millisecondWords.contains) == true else {
+            return nil
+        }
+        let numbers = (observation.integers + observation.fractions).compactMap(Double.init)
+        guard numbers.count == observation.integers.count + observation.fractions.count, !numbers.isEmpty else {
+            return nil
+        }
+        let seconds = numbers.allSatisfy { (1e8..<1e11).contains($0) }
+        let milliseconds = numbers.allSatisfy { (1e11..<1e14).contains($0) }
+        if words.last.map(millisecondWords.contains) == true { return milliseconds ? .millisecondsSince1970 : nil }
+        if seconds { return .secondsSince1970 }
+        if milliseconds { return .millisecondsSince1970 }
+        return nil
+    }
+
+    // MARK: Objects
+
+    /// Whether an object's keys are data: every key is digits, or a UUID.
+    private func isDictionary(_ object: ObjectObservation) -> Bool {
+        guard !object.keys.isEmpty, object.allValues.nulls == 0 else { return false }
+        return object.keys.allSatisfy { key in
+            (!key.isEmpty && key.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+                || (key.utf8.count == 36 && UUID(uuidString: key) != nil)
+        }
+    }
+
+    // MARK: Dates inside collections
+
+    /// Dates only get a transformer as a property or an array of them; deeper,
+    /// they stay the strings or numbers they are.
+    private func withoutDates(_ type: InferredType) -> InferredType {
+        switch type {
+        case .date(.iso8601), .date(.dateOnly): .string
+        case .date: .double
+        case .array(let inner): .array(withoutDates(inner))
+        case .dictionary(let inner): .dictionary(withoutDates(inner))
+        default: type
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Strata
+import StrataGeneratorCore
+import Testing
+
+// Each payload in Payloads/ has a golden file in Golden/: the Swift source
+// strata-generate writes for it. The golden files are sources of this test target,
+// so building the tests checks that the generated code compiles against Strata
+// (with Swift 6, complete concurrency checking and no warnings); the tests below
+// check that the generator still writes them byte for byte, and that the compiled
+// models read their sample and write it back.
+//
+// After a deliberate change to the generator, write the golden files again:
+//
+//     STRATA_RECORD_GOLDEN=1 swift test --filter GoldenFileTests
+//
+// or by hand, from Payloads/, with the command in each golden file's header.
+
+/// A payload, the options its golden file was generated with, and a round trip through its compiled models.
+struct GoldenCase: Sendable, CustomTestStringConvertible {
+    var payload: String
+    var golden: String
+    var options: GeneratorOptions
+    /// Reads the payload with the golden file's models and writes them back.
+    var roundTrip: @Sendable (Data) throws -> Data
+
+    var testDescription: String { payload }
+
+    static let all: [GoldenCase] = [
+        GoldenCase(
+            payload: "repository.json", golden: "GitHub.swift",
+            options: GeneratorOptions(rootName: "Repository", namespace: "GitHub"),
+            roundTrip: { try JSONAdapter.data(from: JSONAdapter.model(of: GitHub.Repository.self, from: $0)) }),
+        GoldenCase(
+            payload: "issues.json", golden: "GitHubIssues.swift",
+            options: GeneratorOptions(rootName: "Issue", namespace: "GitHubIssues"),
+            roundTrip: { try JSONAdapter.data(from: JSONAdapter.models(of: GitHubIssues.Issue.self, from: $0)) }),
+        GoldenCase(
+            payload: "statuses.json", golden: "Mastodon.swift",
+            options: GeneratorOptions(rootName: "Status", namespace: "Mastodon"),
+            roundTrip: { try JSONAdapter.data(from: JSONAdapter.models(of: Mastodon.Status.self, from: $0)) }),
+        GoldenCase(
+            payload: "oddities.json", golden: "Oddities.swift",
+            options: GeneratorOptions(rootName: "Device", enums: true, namespace: "Oddities"),
+            roundTrip: { try JSONAdapter.data(from: JSONAdapter.models(of: Oddities.Device.self, from: $0)) }),
+        // Three statuses and the metadata of twitter.json (MIT, see twitter-search.json.LICENSE-source).
+        GoldenCase(
+            payload: "twitter-search.json", golden: "Twitter.swift",
+            options: GeneratorOptions(rootName: "SearchResponse", namespace: "Twitter"),
+            roundTrip: { try JSONAdapter.data(from: JSONAdapter.model(of: Twitter.SearchResponse.self, from: $0)) }),
+    ]
+
+    /// The payload's contents.
+    func payloadData() throws -> Data {
+        let name = (payload as NSString).deletingPathExtension
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Payloads"))
+        return try Data(contentsOf: url)
+    }
+
+    /// The golden file, read from the source tree (it is compiled, not a resource).
+    var goldenURL: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(golden)")
+    }
+}
+
+@Suite struct GoldenFileTests {
+    @Test(arguments: GoldenCase.all)
+    func generatorWritesTheGoldenFile(_ golden: GoldenCase) throws {
+        let source = try StrataGenerator.generate(
+            samples: [StrataGenerator.Sample(file: golden.payload, data: golden.payloadData())], options: golden.options)
+        if ProcessInfo.processInfo.environment["STRATA_RECORD_GOLDEN"] == "1" {
+            try Data(source.utf8).write(to: golden.goldenURL)
+        }
+        let expected = try String(contentsOf: golden.goldenURL, encoding: .utf8)
+        #expect(source == expected, "Golden/\(golden.golden) differs from what the generator writes; see the top of this file.")
+    }
+
+    @Test(arguments: GoldenCase.all)
+    func compiledModelsRoundTripTheirSample(_ golden: GoldenCase) throws {
+        let data = try golden.payloadData()
+        let written = try golden.roundTrip(data)
+        let sample = try SampleReader.read(data, file: golden.payload)
+        let back = try SampleReader.read(written, file: "written")
+        let difference = JSONEquivalence.firstDifference(sample, back)
+        #expect(difference == nil, "\(difference ?? "")")
+    }
+
+    @Test func equivalenceAllowsWhatModelsCannotRememberOnly() throws {
+        func difference(_ sample: String, _ written: String) throws -> String? {
+            try JSONEquivalence.firstDifference(
+                SampleReader.read(Data(sample.utf8), file: "sample"), SampleReader.read(Data(written.utf8), file: "written"))
+        }
+        #expect(try difference(#"{"a": 1, "b": null, "c": "2024-05-01T12:00:00.000+00:00"}"#, #"{"c": "2024-05-01T12:00:00Z", "a": 1.0, "d": null}"#) == nil)
+        #expect(try difference(#"{"id": "5f0c6c3e-1b7a-4d0e-9c8e-2a1f3b4c5d6e"}"#, #"{"id": "5F0C6C3E-1B7A-4D0E-9C8E-2A1F3B4C5D6E"}"#) == nil)
+        #expect(try difference(#"{"a": [1, {"b": "x"}]}"#, #"{"a": [1, {"b": "y"}]}"#) == #"$.a[1].b: "x", written "y""#)
+        #expect(try difference(#"{"a": 1}"#, #"{}"#) == "$.a: missing from the written JSON")
+        #expect(try difference(#"{"a": true}"#, #"{"a": 1}"#) == "$.a: a boolean, written a number")
+    }
+}
