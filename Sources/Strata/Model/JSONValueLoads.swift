@@ -30,8 +30,8 @@ enum JSONValueLoads {
         switch type {
         case is URL.Type: return { model, offset in (model + offset).assumingMemoryBound(to: URL.self).pointee.absoluteString }
         case is URL?.Type: return { model, offset in (model + offset).assumingMemoryBound(to: URL?.self).pointee?.absoluteString }
-        case is UUID.Type: return { model, offset in (model + offset).assumingMemoryBound(to: UUID.self).pointee.uuidString }
-        case is UUID?.Type: return { model, offset in (model + offset).assumingMemoryBound(to: UUID?.self).pointee?.uuidString }
+        case is UUID.Type: return { model, offset in UUIDText.text(of: (model + offset).assumingMemoryBound(to: UUID.self).pointee) }
+        case is UUID?.Type: return { model, offset in (model + offset).assumingMemoryBound(to: UUID?.self).pointee.map(UUIDText.text(of:)) }
         default: return FastAccessors.load(for: type)
         }
     }

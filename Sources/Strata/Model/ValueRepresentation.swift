@@ -191,10 +191,10 @@ struct TextForm: Sendable {
             return url
         })
 
-    /// `UUID` ↔ its `uuidString` (upper case).
+    /// `UUID` ↔ its `uuidString` (upper case), by ``UUIDText``.
     static let uuid = TextForm(
-        text: { ($0 as? UUID)?.uuidString },
-        value: { UUID(uuidString: $0) })
+        text: { ($0 as? UUID).map(UUIDText.text(of:)) },
+        value: { UUIDText.uuid(from: $0) })
 }
 
 /// Whether `text` is made only of the characters RFC 3986 allows in a URI

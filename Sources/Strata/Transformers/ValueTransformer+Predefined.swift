@@ -154,12 +154,12 @@ extension Transformation {
 
     static let uuid = Transformation(
         { (text: String) throws -> UUID in
-            guard let uuid = TextForm.uuid.value(text) as? UUID else {
+            guard let uuid = UUIDText.uuid(from: text) else {
                 throw StrataError(.transformerFailed, "Expected a UUID such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\", found \(describe(text)).")
             }
             return uuid
         },
-        reverse: { (uuid: UUID) in TextForm.uuid.text(uuid) ?? uuid.uuidString })
+        reverse: { (uuid: UUID) in UUIDText.text(of: uuid) })
 
     static let iso8601Date = Transformation(
         { (text: String) throws -> Date in
