@@ -35,6 +35,10 @@ enum FastAccessors {
         case is URL?.Type: return loadOptional(URL.self)
         case is Date.Type: return load(Date.self)
         case is Date?.Type: return loadOptional(Date.self)
+        case is UUID.Type: return load(UUID.self)
+        case is UUID?.Type: return loadOptional(UUID.self)
+        case is [String].Type: return load([String].self)
+        case is [String]?.Type: return loadOptional([String].self)
         default: return nil
         }
     }
@@ -67,6 +71,10 @@ enum FastAccessors {
         case is URL?.Type: return storeOptional(URL.self)
         case is Date.Type: return store(Date.self)
         case is Date?.Type: return storeOptional(Date.self)
+        case is UUID.Type: return store(UUID.self)
+        case is UUID?.Type: return storeOptional(UUID.self)
+        case is [String].Type: return store([String].self)
+        case is [String]?.Type: return storeOptional([String].self)
         default: return nil
         }
     }
@@ -81,6 +89,8 @@ enum FastAccessors {
         case is Double?.Type: return storeNil(Double.self)
         case is URL?.Type: return storeNil(URL.self)
         case is Date?.Type: return storeNil(Date.self)
+        case is UUID?.Type: return storeNil(UUID.self)
+        case is [String]?.Type: return storeNil([String].self)
         default: return nil
         }
     }

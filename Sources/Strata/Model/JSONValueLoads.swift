@@ -32,6 +32,8 @@ enum JSONValueLoads {
         case is URL?.Type: return { model, offset in (model + offset).assumingMemoryBound(to: URL?.self).pointee?.absoluteString }
         case is UUID.Type: return { model, offset in UUIDText.text(of: (model + offset).assumingMemoryBound(to: UUID.self).pointee) }
         case is UUID?.Type: return { model, offset in (model + offset).assumingMemoryBound(to: UUID?.self).pointee.map(UUIDText.text(of:)) }
+        // An array's JSON value is built element by element by its transformer.
+        case is [String].Type, is [String]?.Type: return nil
         default: return FastAccessors.load(for: type)
         }
     }
