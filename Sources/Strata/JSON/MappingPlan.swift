@@ -159,7 +159,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         let steps = entries.indices.map { index in
             EncodeStep(
                 jsonKey: entries[index].singleKey, propertyKey: entries[index].property.key,
-                jsonRead: entries[index].jsonField?.jsonReader, index: index)
+                jsonRead: entries[index].jsonField?.jsonReader, entry: entries[index])
         }
         self.encodeSteps = steps
         self.memberReads = entries.map { MemberRead(kind: $0.kind, nested: $0.nested) }
@@ -248,8 +248,25 @@ struct EncodeStep: Sendable {
     let propertyKey: String
     /// Reads the JSON value straight from the model (see ``Entry/jsonField``).
     let jsonRead: StructField.JSONReader?
-    /// The entry's index in ``entries``.
-    let index: Int
+    /// The plan's entry for the step, a `MappingPlan<M>.Entry` of the plan that made
+    /// the step (see ``entry(of:)``), held without its type: in unspecialised code,
+    /// reaching it through the plan's array of entries would look up the array's
+    /// metadata on every access.
+    private let entry: any AnyObject & Sendable
+
+    init(jsonKey: String?, propertyKey: String, jsonRead: StructField.JSONReader?, entry: any AnyObject & Sendable) {
+        self.jsonKey = jsonKey
+        self.propertyKey = propertyKey
+        self.jsonRead = jsonRead
+        self.entry = entry
+    }
+
+    /// The step's entry, for a step of `MappingPlan<M>`'s own ``MappingPlan/encodeSteps``.
+    @inline(__always)
+    func entry<M>(of _: MappingPlan<M>) -> MappingPlan<M>.Entry {
+        // A plan's steps hold only that plan's entries (see `MappingPlan.init`).
+        unsafeDowncast(entry, to: MappingPlan<M>.Entry.self)
+    }
 }
 
 /// How the scanner source reads one entry's value (see

@@ -152,10 +152,10 @@ extension JSONAdapter {
         let context = self.context
         let omitNulls = context.omitsNulls
         let included = includedKeys(of: model, in: plan)
-        try sink.beginObject(capacity: plan.entries.count)
         // The order is the call's, not the sink's: within one `data(from:)`, hooks of
         // nested models run in the same order whichever sink writes them.
         let steps = context.sortsKeys ? plan.encodeStepsSortedByKey : plan.encodeSteps
+        try sink.beginObject(capacity: steps.count)
         try StructField.withStorage(of: model) { storage in
             // Walked through the buffer, each step used in place: a pass retains nothing.
             try steps.withUnsafeBufferPointer { steps in
@@ -165,7 +165,7 @@ extension JSONAdapter {
                     index = try sink.writeFieldSteps(steps, from: index, of: storage, included: included, omitNulls: omitNulls)
                     guard index < steps.count else { break }
                     if included?.contains(steps[index].propertyKey) != false {
-                        try encodeEntry(plan.entries[steps[index].index], of: model, omitNulls: omitNulls, into: &sink)
+                        try encodeEntry(steps[index].entry(of: plan), of: model, omitNulls: omitNulls, into: &sink)
                     }
                     index += 1
                 }
