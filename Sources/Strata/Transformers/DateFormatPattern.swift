@@ -17,8 +17,8 @@
 /// | `Z` (or `ZZ`, `ZZZ`) | the offset from UTC as `+0000`, `-0800` |
 /// | `XXX` | the offset as `Z` for UTC, otherwise `+02:00` |
 ///
-/// Literal text is ASCII: characters that are not letters, and anything inside
-/// single quotes (`'T'`); `''` is a quote. A pattern must name the year, the
+/// Literal text is ASCII other than digits: characters that are not letters, and
+/// anything inside single quotes (`'T'`); `''` is a quote. A pattern must name the year, the
 /// month and the day, each field at most once, and at most one offset; any other
 /// letter (`y`, `hh`, `a`, `MMMM`, `YYYY`…), a character outside ASCII or an
 /// unclosed quote makes it a pattern this type does not compile.
@@ -98,6 +98,8 @@ struct DateFormatPattern: Equatable, Sendable {
                 index += 1
             }
         }
+        // Digits in the literal text could run into a number's digits.
+        for case .literal(let text) in elements where text.contains(where: { (0x30...0x39).contains($0) }) { return nil }
         guard fields.contains(.year), fields.contains(.day),
             fields.contains(.month) != fields.contains(.monthAbbreviation),
             !(fields.contains(.offsetBasic) && fields.contains(.offsetExtended))

@@ -55,6 +55,7 @@ struct CompiledDateFormatTests {
         "yyyy-MM-dd MMM",  // two months
         "yyyy年MM月dd日",  // text outside ASCII
         "yyyy-MM-dd HH:mm:ss.SS", "yyyy-MM-dd zzz", "yyyy-MM-dd xxx", "yyyy-MM-dd EEEE",
+        "yyyy-MM-dd'T'HH:mm:ss'.000Z'",  // digits in the literal text
     ])
     func patternsBeyondTheCompiledFieldsAreLeftToDateFormatter(_ pattern: String) {
         #expect(DateFormatPattern(pattern) == nil)
@@ -105,6 +106,7 @@ struct CompiledDateFormatTests {
     @Test(arguments: [
         twitter, "yyyy-MM-dd", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "yyyy-MM-dd'T'HH:mm:ssZ",
         "dd/MM/yyyy HH:mm", "yyyyMMddHHmmssSSS", "dd MMM yyyy 'at' HH:mm:ss.SSS", "yyyy-MM-dd EEE",
+        "MMM dd, yyyy HH:mm:ss ZZZ",
     ])
     func writesAndReadsAsDateFormatterDoes(_ pattern: String) throws {
         #expect(Self.dates.count > 4_500)
