@@ -218,6 +218,16 @@ struct CompiledDateFormatTests {
         #expect(try french.checkedReverseTransformedValue(date) as? String == Self.formatter("dd MMM yyyy", locale: "fr_FR").string(from: date))
     }
 
+    @Test func anEarlierFormatsFormatterStillWinsOverALaterCompiledFormat() throws {
+        // "dd-MM-yyyy"'s formatter reads "04/03/2024" (it is lenient about the
+        // separators) as 4 March; the second format reads it exactly, as 3 April.
+        // Formats are tried in order, each compiled and then by its formatter.
+        #expect(Self.formatter("dd-MM-yyyy").date(from: "04/03/2024") != nil)
+        #expect(Self.compiled("dd-MM-yyyy")?.date(from: "04/03/2024") == nil)
+        let dates = ValueTransformer.date(formats: ["dd-MM-yyyy", "MM/dd/yyyy"])
+        #expect(try dates.checkedTransformedValue("04/03/2024") as? Date == Date(timeIntervalSince1970: 1_709_510_400))
+    }
+
     @Test func oneTransformerFromManyTasks() async throws {
         // The Sendable transformation the adapter runs behind `.date(formats:)`.
         let transformation = Transformation.date(formats: [Self.twitter, "yyyy-MM-dd"])
