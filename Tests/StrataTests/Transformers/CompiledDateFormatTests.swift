@@ -148,6 +148,48 @@ struct CompiledDateFormatTests {
         }
     }
 
+    /// Text the formatter wrote, changed at random (a byte replaced, removed or
+    /// doubled, bytes swapped): whenever the compiled reader accepts a changed
+    /// text, the formatter reads it as the same date, and through the transformer
+    /// every text reads as the formatter reads it or fails as it does.
+    @Test(arguments: [twitter, "yyyy-MM-dd", "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "dd MMM yyyy HH:mm:ssZ", "yyyyMMddHHmmss"])
+    func changedTextIsReadOnlyAsDateFormatterReadsIt(_ pattern: String) throws {
+        let formatter = Self.formatter(pattern)
+        let compiled = try #require(Self.compiled(pattern))
+        let transformation = Transformation.date(formats: [pattern])
+        let alphabet = Array("0123456789 +-:.TZz/'aAuUgGsSeEpPxX\u{0}\u{7F}".utf8) + [0xC3, 0xA9, 0xEF, 0xBC, 0x92]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var accepted = 0
+        var mismatches: [String] = []
+        for (index, date) in Self.dates.enumerated() where index % 2 == 0 {
+            var bytes = Array(formatter.string(from: date).utf8)
+            for _ in 0...random(2) {
+                guard !bytes.isEmpty else { break }
+                let at = random(bytes.count)
+                switch random(4) {
+                case 0: bytes[at] = alphabet[random(alphabet.count)]
+                case 1: bytes.remove(at: at)
+                case 2: bytes.insert(bytes[at], at: at)
+                default: bytes.swapAt(at, random(bytes.count))
+                }
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let expected = formatter.date(from: text)?.timeIntervalSinceReferenceDate.bitPattern
+            if let read = compiled.date(from: text) {
+                accepted += 1
+                if read.timeIntervalSinceReferenceDate.bitPattern != expected { mismatches.append("compiled: \(text)") }
+            }
+            let transformed = (try? transformation.transformedValue(text)) as? Date
+            if transformed?.timeIntervalSinceReferenceDate.bitPattern != expected { mismatches.append("transformer: \(text)") }
+        }
+        #expect(accepted > 0)
+        #expect(mismatches.isEmpty, "\(pattern): \(mismatches.count) differences, first \(mismatches.prefix(5))")
+    }
+
     @Test func writesTheOffsetAsDateFormatterDoes() throws {
         let date = Date(timeIntervalSince1970: 1_409_444_955)
         for (zone, basic, extended) in [
