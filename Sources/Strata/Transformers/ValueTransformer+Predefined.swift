@@ -85,6 +85,11 @@ extension ValueTransformer {
     /// A string no format reads is a `transformerFailed` error that lists the
     /// formats. With no formats at all, every value is refused.
     ///
+    /// Each format is compiled as ``date(format:locale:timeZone:)`` describes,
+    /// and tried in order, by itself and then by its `DateFormatter`, so the
+    /// first format that reads a string is the one a formatter would pick. A
+    /// string the first formats do not read costs their formatters' calls.
+    ///
     /// ```swift
     /// static func jsonTransformer(forKey key: String) -> ValueTransformer? {
     ///     key == "postedAt" ? .date(formats: ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd"]) : nil
