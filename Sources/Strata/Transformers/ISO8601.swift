@@ -39,10 +39,10 @@ enum ISO8601 {
         let milliseconds = (seconds * 1000).rounded()
         guard milliseconds >= Self.firstMillisecond, milliseconds < Self.endMillisecond else { return nil }
         let sinceEpoch = Int64(milliseconds) + referenceDateMilliseconds
-        let millisecond = floorModulo(sinceEpoch, 1000)
+        let millisecond = CivilCalendar.floorModulo(sinceEpoch, 1000)
         let second = (sinceEpoch - millisecond) / 1000
-        let secondOfDay = floorModulo(second, 86_400)
-        let (year, month, day) = civilDate(daysSince1970: (second - secondOfDay) / 86_400)
+        let secondOfDay = CivilCalendar.floorModulo(second, 86_400)
+        let (year, month, day) = CivilCalendar.civilDate(daysSince1970: (second - secondOfDay) / 86_400)
         let length = millisecond == 0 ? 20 : 24
         return String(unsafeUninitializedCapacity: length) { buffer in
             func put(_ value: Int64, _ width: Int, at offset: Int) {
@@ -80,9 +80,9 @@ enum ISO8601 {
         guard let year = reader.number(digits: 4), reader.skip("-"),
             let month = reader.number(digits: 2), reader.skip("-"),
             let day = reader.number(digits: 2),
-            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+            (1...12).contains(month), day >= 1, day <= CivilCalendar.daysIn(month: month, year: year)
         else { return nil }
-        var secondsSince1970 = daysSince1970(year: year, month: month, day: day) * 86_400
+        var secondsSince1970 = CivilCalendar.daysSince1970(year: year, month: month, day: day) * 86_400
         guard !reader.isAtEnd else { return makeDate(secondsSince1970: secondsSince1970, nanoseconds: 0) }
 
         guard reader.skip("T") || reader.skip("t"),
@@ -106,7 +106,7 @@ enum ISO8601 {
         }
         // 24:00:00 is the end of the day, and nothing after it.
         guard hour < 24 || (minute == 0 && second == 0 && fractionIsZero) else { return nil }
-        guard let offset = reader.timeZoneOffset(), reader.isAtEnd else { return nil }
+        guard let offset = reader.iso8601TimeZoneOffset(), reader.isAtEnd else { return nil }
         secondsSince1970 += hour * 3600 + minute * 60 + second - offset
         return makeDate(secondsSince1970: secondsSince1970, nanoseconds: nanoseconds)
     }
@@ -115,116 +115,39 @@ enum ISO8601 {
         Date(timeIntervalSinceReferenceDate: Double(secondsSince1970 - referenceDateSeconds) + Double(nanoseconds) / 1e9)
     }
 
-    /// Reads an ISO 8601 string's bytes from the front.
-    private struct ByteReader {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var index = 0
-
-        var isAtEnd: Bool { index == bytes.count }
-
-        /// Skips `character` if it is next.
-        mutating func skip(_ character: Unicode.Scalar) -> Bool {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
-            index += 1
-            return true
-        }
-
-        /// The next byte's value as a decimal digit, consumed, or `nil` when it is not one.
-        mutating func digit() -> Int64? {
-            guard index < bytes.count else { return nil }
-            let value = bytes[index] &- UInt8(ascii: "0")
-            guard value < 10 else { return nil }
-            index += 1
-            return Int64(value)
-        }
-
-        /// A number of exactly `digits` decimal digits.
-        mutating func number(digits: Int) -> Int64? {
-            var value: Int64 = 0
-            for _ in 0..<digits {
-                guard let digit = digit() else { return nil }
-                value = value * 10 + digit
-            }
-            return value
-        }
-
-        /// The time-zone designator's offset from UTC in seconds: `Z`, `±HH:MM`,
-        /// `±HHMM` or `±HH`.
-        mutating func timeZoneOffset() -> Int64? {
-            if skip("Z") || skip("z") { return 0 }
-            let sign: Int64
-            if skip("+") {
-                sign = 1
-            } else if skip("-") {
-                sign = -1
-            } else {
-                return nil
-            }
-            guard let hours = number(digits: 2), hours <= 23 else { return nil }
-            var minutes: Int64 = 0
-            if skip(":") {
-                guard let value = number(digits: 2) else { return nil }
-                minutes = value
-            } else if let value = number(digits: 2) {
-                minutes = value
-            }
-            guard minutes <= 59 else { return nil }
-            return sign * (hours * 3600 + minutes * 60)
-        }
-    }
-
-    // MARK: The calendar
+    // MARK: The reference date and the years written
 
     /// Seconds from 1970 to 2001-01-01, `Date`'s reference date.
     private static let referenceDateSeconds: Int64 = 978_307_200
     private static let referenceDateMilliseconds: Int64 = referenceDateSeconds * 1000
     /// 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z, in milliseconds from the
     /// reference date: the dates four-digit years can write.
-    private static let firstMillisecond = Double((daysSince1970(year: 0, month: 1, day: 1) * 86_400 - referenceDateSeconds) * 1000)
-    private static let endMillisecond = Double((daysSince1970(year: 10_000, month: 1, day: 1) * 86_400 - referenceDateSeconds) * 1000)
+    private static let firstMillisecond = Double((CivilCalendar.daysSince1970(year: 0, month: 1, day: 1) * 86_400 - referenceDateSeconds) * 1000)
+    private static let endMillisecond = Double((CivilCalendar.daysSince1970(year: 10_000, month: 1, day: 1) * 86_400 - referenceDateSeconds) * 1000)
+}
 
-    /// Whether `year` is a leap year of the proleptic Gregorian calendar.
-    private static func isLeap(_ year: Int64) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
-
-    /// The number of days of `month` (1–12) in `year`.
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
+fileprivate extension ByteReader {
+    /// The ISO 8601 time-zone designator's offset from UTC in seconds: `Z`, `±HH:MM`,
+    /// `±HHMM` or `±HH`.
+    mutating func iso8601TimeZoneOffset() -> Int64? {
+        if skip("Z") || skip("z") { return 0 }
+        let sign: Int64
+        if skip("+") {
+            sign = 1
+        } else if skip("-") {
+            sign = -1
+        } else {
+            return nil
         }
-    }
-
-    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard
-    /// Hinnant's `days_from_civil`).
-    static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let year = month <= 2 ? year - 1 : year
-        let era = (year >= 0 ? year : year - 399) / 400
-        let yearOfEra = year - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's
-    /// `civil_from_days`).
-    static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// `value` modulo `divisor`, in `0..<divisor` also for negative values.
-    private static func floorModulo(_ value: Int64, _ divisor: Int64) -> Int64 {
-        let remainder = value % divisor
-        return remainder < 0 ? remainder + divisor : remainder
+        guard let hours = number(digits: 2), hours <= 23 else { return nil }
+        var minutes: Int64 = 0
+        if skip(":") {
+            guard let value = number(digits: 2) else { return nil }
+            minutes = value
+        } else if let value = number(digits: 2) {
+            minutes = value
+        }
+        guard minutes <= 59 else { return nil }
+        return sign * (hours * 3600 + minutes * 60)
     }
 }

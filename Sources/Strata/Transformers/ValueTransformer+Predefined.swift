@@ -55,6 +55,15 @@ extension ValueTransformer {
     /// `"EEE MMM dd HH:mm:ss Z yyyy"`. The locale is `en_US_POSIX` and the time zone
     /// UTC unless you pass others, so parsing does not depend on the device.
     ///
+    /// With that locale and a time zone of one fixed offset (UTC, or
+    /// `TimeZone(secondsFromGMT:)`), formats made of `yyyy`, `MM`, `MMM`, `dd`,
+    /// `EEE`, `HH`, `mm`, `ss`, `SSS`, `Z`, `XXX` and literal text (`'T'`) are read
+    /// and written without a `DateFormatter` call, and without a lock, for years
+    /// 1600–9999: the text a formatter writes is read straight from its bytes, and
+    /// anything else (lenient input such as `5` for `MM`, other years, other
+    /// formats, locales or time zones) goes to the formatter. The results and the
+    /// errors are the formatter's either way.
+    ///
     /// ```swift
     /// static func jsonTransformer(forKey key: String) -> ValueTransformer? {
     ///     key == "createdAt" ? .date(format: "EEE MMM dd HH:mm:ss Z yyyy") : nil
@@ -75,6 +84,11 @@ extension ValueTransformer {
     ///
     /// A string no format reads is a `transformerFailed` error that lists the
     /// formats. With no formats at all, every value is refused.
+    ///
+    /// Each format is compiled as ``date(format:locale:timeZone:)`` describes,
+    /// and tried in order, by itself and then by its `DateFormatter`, so the
+    /// first format that reads a string is the one a formatter would pick. A
+    /// string the first formats do not read costs their formatters' calls.
     ///
     /// ```swift
     /// static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -207,6 +221,12 @@ extension Transformation {
             formatter.dateFormat = format
             return formatter
         }
+        // Each format read and written byte by byte when its pattern, locale and
+        // time zone allow (CompiledDateFormat.swift), with no lock; its formatter
+        // for the rest, so results and errors are the formatter's.
+        let compiled = zip(formats, formatters).map { format, formatter in
+            DateFormatPattern(format).flatMap { CompiledDateFormat($0, formatter: formatter) }
+        }
         // DateFormatter is not Sendable; the lock gives one caller at a time.
         let locked = Locked(formatters)
         let expected = switch formats.count {
@@ -216,18 +236,16 @@ extension Transformation {
         }
         return Transformation(
             { (text: String) throws -> Date in
-                let date = locked.withLock { formatters -> Date? in
-                    for formatter in formatters {
-                        if let date = formatter.date(from: text) { return date }
-                    }
-                    return nil
+                // In order, each format by itself and then by its formatter, so the
+                // first format that reads the text wins, as with formatters alone.
+                for index in compiled.indices {
+                    if let date = compiled[index]?.date(from: text) { return date }
+                    if let date = locked.withLock({ $0[index].date(from: text) }) { return date }
                 }
-                guard let date else {
-                    throw StrataError(.transformerFailed, "\(expected), found \(describe(text)).")
-                }
-                return date
+                throw StrataError(.transformerFailed, "\(expected), found \(describe(text)).")
             },
             reverse: { (date: Date) throws -> String in
+                if let text = compiled.first??.string(from: date) { return text }
                 guard let text = locked.withLock({ $0.first?.string(from: date) }) else {
                     throw StrataError(.unsupportedValue, "The date transformer has no format to write with: give .date(formats:) one.")
                 }

@@ -212,18 +212,18 @@ struct ISO8601DateTests {
     @Test func theCalendarArithmeticAgreesWithItselfOnEveryDay() {
         // Every day from 0000-01-01 to 9999-12-31 converts to a valid date, later than
         // the day before's, and back: with the count, that is every date exactly once.
-        let first = ISO8601.daysSince1970(year: 0, month: 1, day: 1)
-        let end = ISO8601.daysSince1970(year: 10_000, month: 1, day: 1)
+        let first = CivilCalendar.daysSince1970(year: 0, month: 1, day: 1)
+        let end = CivilCalendar.daysSince1970(year: 10_000, month: 1, day: 1)
         #expect(end - first == 3_652_425)  // 10,000 years of 365.2425 days
         #expect(first == -719_528)
         var previous = (year: Int64(-1), month: Int64(12), day: Int64(31))
         var failures = 0
         for days in first..<end {
-            let date = ISO8601.civilDate(daysSince1970: days)
+            let date = CivilCalendar.civilDate(daysSince1970: days)
             let valid = (1...12).contains(date.month) && date.day >= 1
                 && date.day <= Self.daysIn(month: Int(date.month), year: Int(date.year))
             let later = (date.year, date.month, date.day) > previous
-            if !valid || !later || ISO8601.daysSince1970(year: date.year, month: date.month, day: date.day) != days {
+            if !valid || !later || CivilCalendar.daysSince1970(year: date.year, month: date.month, day: date.day) != days {
                 failures += 1
             }
             previous = date
