@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A `JSONSerializing` model type held by another model's property, as the plan
 /// of the outer type knows it (see ``MappingPlan/Entry/nested``): what the engines need
@@ -36,9 +37,18 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     private let elementTransformer = Transformation.model(U.self)
     /// `U` as an element type, for the same errors.
     private let elementType = PropertyType.model(U.self)
+    /// `U`'s plan once asked for: read without the schema cache's lock, once per
+    /// nested object. Not fetched in `init`, which runs while the outer type's plan
+    /// is built, and `U` may hold the outer type.
+    private let cachedPlan = AtomicLazyReference<MappingPlan<U>>()
+
+    /// `U`'s plan.
+    private var plan: MappingPlan<U> {
+        cachedPlan.load() ?? cachedPlan.storeIfNil(MappingPlan<U>.shared)
+    }
 
     func readObject(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws(JSONParsingError) -> Slot? {
-        let plan = MappingPlan<U>.shared
+        let plan = self.plan
         guard scanner.nextByte == Byte.openBrace, levelsLeft > 0,
             let keys = JSONAdapter.readsObjects(plan)
         else { return nil }
@@ -46,7 +56,7 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     }
 
     func readArray(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws(JSONParsingError) -> Slot? {
-        let plan = MappingPlan<U>.shared
+        let plan = self.plan
         guard scanner.nextByte == Byte.openBracket, levelsLeft > 0,
             let keys = JSONAdapter.readsObjects(plan)
         else { return nil }
@@ -68,7 +78,7 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     func decodeObject(_ members: [Slot]) throws -> Any {
         try JSONAdapter.nested {
             var source = DecodeSource.slots(members)
-            return try JSONAdapter.decodeMapped(MappingPlan<U>.shared, from: &source)
+            return try JSONAdapter.decodeMapped(plan, from: &source)
         }
     }
 
