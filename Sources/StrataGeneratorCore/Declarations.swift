@@ -142,7 +142,7 @@ struct Declarations {
     static func transformer(for encoding: DateEncoding) -> String {
         switch encoding {
         case .iso8601: ".iso8601Date"
-        case .dateOnly: ".date(format: \"yyyy-MM-dd\")"
+        case .format(let format): ".date(format: \(SwiftLiteral.string(format)))"
         case .secondsSince1970: ".secondsSince1970"
         case .millisecondsSince1970: ".millisecondsSince1970"
         }

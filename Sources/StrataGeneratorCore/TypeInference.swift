@@ -5,9 +5,11 @@ import Strata
 ///
 /// - Integers everywhere are `Int`; a fraction or exponent anywhere makes it `Double`.
 /// - Strings that Strata's `.url` reads as absolute URLs (`scheme://…`) are `URL`;
-///   ISO 8601 dates with an offset are `Date` (`.iso8601Date`); dates alone
-///   (`2024-05-01`) are `Date` (`.date(format: "yyyy-MM-dd")`); UUIDs are `UUID`.
-///   One string that is none of these makes the key a `String`.
+///   strings in a date format of ``DateStringFormats/table`` are `Date`: ISO 8601
+///   dates with an offset (`.iso8601Date`), dates alone (`2024-05-01`, with
+///   `.date(format: "yyyy-MM-dd")`) and Twitter's dates
+///   (`Sun Aug 31 00:29:15 +0000 2014`, with `.date(format: "EEE MMM dd HH:mm:ss Z yyyy")`);
+///   UUIDs are `UUID`. One string that is none of these makes the key a `String`.
 /// - Numbers at a key whose words name a time (`at`, `on`, `time`, `timestamp`,
 ///   `date`, `ts`, `epoch`, `since`, `expires`, `ms`) are `Date` when every one is
 ///   a plausible time: seconds since 1970 between 10⁸ and 10¹¹, milliseconds
@@ -21,8 +23,7 @@ import Strata
 struct TypeInference {
     let options: GeneratorOptions
     private let urlTransformer = ValueTransformer.url
-    private let isoTransformer = ValueTransformer.iso8601Date
-    private let dayTransformer = ValueTransformer.date(format: "yyyy-MM-dd")
+    private let dateFormats = DateStringFormats()
     private let uuidTransformer = ValueTransformer.uuid
 
     init(options: GeneratorOptions) {
@@ -94,10 +95,7 @@ struct TypeInference {
     private func stringType(of observation: ValueObservation, key: String, datesAllowed: Bool) -> InferredType {
         let strings = observation.strings
         if strings.allSatisfy(isAbsoluteURL) { return .url }
-        if datesAllowed {
-            if strings.allSatisfy(isDateOnly) { return .date(.dateOnly) }
-            if strings.allSatisfy(isDateTime) { return .date(.iso8601) }
-        }
+        if datesAllowed, let encoding = dateFormats.encoding(of: strings) { return .date(encoding) }
         if strings.allSatisfy(isUUID) { return .uuid }
         if options.enums, let values = enumValues(strings) { return .enumeration(EnumShape(key: key, values: values)) }
         return .string
@@ -107,21 +105,6 @@ struct TypeInference {
         guard let schemeEnd = text.range(of: "://"), !text[..<schemeEnd.lowerBound].isEmpty else { return false }
         guard let url = (try? urlTransformer.checkedTransformedValue(text)) as? URL else { return false }
         return url.scheme != nil && url.absoluteString == text
-    }
-
-    private func isDateOnly(_ text: String) -> Bool {
-        guard text.utf8.count == 10, let date = (try? dayTransformer.checkedTransformedValue(text)) as? Date else {
-            return false
-        }
-        return (try? dayTransformer.checkedReverseTransformedValue(date)) as? String == text
-    }
-
-    private func isDateTime(_ text: String) -> Bool {
-        let characters = Array(text.utf8)
-        guard characters.count > 10, characters[10] == UInt8(ascii: "T") || characters[10] == UInt8(ascii: "t") else {
-            return false
-        }
-        return (try? isoTransformer.checkedTransformedValue(text)) is Date
     }
 
     private func isUUID(_ text: String) -> Bool {
@@ -179,7 +162,7 @@ struct TypeInference {
     /// they stay the strings or numbers they are.
     private func withoutDates(_ type: InferredType) -> InferredType {
         switch type {
-        case .date(.iso8601), .date(.dateOnly): .string
+        case .date(.iso8601), .date(.format): .string
         case .date: .double
         case .array(let inner): .array(withoutDates(inner))
         case .dictionary(let inner): .dictionary(withoutDates(inner))

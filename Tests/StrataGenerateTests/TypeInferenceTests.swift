@@ -62,6 +62,24 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
         #expect(source.contains(#"case "day": return .date(format: "yyyy-MM-dd")"#))
     }
 
+    @Test func twitterDatesAreDatesWithTheirFormat() throws {
+        let source = try generated(#"""
+            [{"created_at": "Sun Aug 31 00:29:15 +0000 2014", "seen": "Sat Feb 16 13:40:25 +0000 2013"},
+             {"created_at": "Wed Jan 01 09:05:00 +0000 2020", "seen": null}]
+            """#)
+        #expect(source.contains("var createdAt = Date.distantPast\n"))
+        #expect(source.contains("var seen: Date?\n"))
+        #expect(source.contains(#"case "createdAt", "seen": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")"#))
+    }
+
+    @Test func aDateInAFormatThatWouldNotWriteItBackUnchangedStaysAString() throws {
+        // Another offset is written back as +0000; a day without its leading zero as 01.
+        #expect(try generated(#"{"created_at": "Sun Aug 31 02:29:15 +0200 2014"}"#).contains("var createdAt = \"\"\n"))
+        #expect(try generated(#"{"created_at": "Mon Sep 1 00:29:15 +0000 2014"}"#).contains("var createdAt = \"\"\n"))
+        // One format for every value of the key, or none.
+        #expect(try generated(#"[{"at": "Sun Aug 31 00:29:15 +0000 2014"}, {"at": "2024-05-01T12:30:00Z"}]"#).contains("var at = \"\"\n"))
+    }
+
     @Test func aDateWithoutAnOffsetStaysAString() throws {
         #expect(try generated(#"{"created_at": "2024-05-01T12:30:00"}"#).contains("var createdAt = \"\"\n"))
     }

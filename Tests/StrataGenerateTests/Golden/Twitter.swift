@@ -20,7 +20,7 @@ enum Twitter {
 
     struct Status: JSONSerializing {
         var metadata = Metadata()
-        var createdAt = ""
+        var createdAt = Date.distantPast
         var id = 0
         var idStr = ""
         var text = ""
@@ -73,6 +73,13 @@ enum Twitter {
             "possiblySensitive": \.possiblySensitive,
         ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            switch key {
+            case "createdAt": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
+            default: return nil
+            }
+        }
     }
 
     struct Metadata: JSONSerializing {
@@ -99,7 +106,7 @@ enum Twitter {
         var followersCount = 0
         var friendsCount = 0
         var listedCount = 0
-        var createdAt = ""
+        var createdAt = Date.distantPast
         var favouritesCount = 0
         var utcOffset: Int?
         var timeZone: String?
@@ -171,6 +178,13 @@ enum Twitter {
             "notifications": \.notifications,
         ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            switch key {
+            case "createdAt": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
+            default: return nil
+            }
+        }
     }
 
     struct Entities: JSONSerializing {
@@ -303,7 +317,7 @@ enum Twitter {
 
     struct RetweetedStatus: JSONSerializing {
         var metadata = Metadata()
-        var createdAt = ""
+        var createdAt = Date.distantPast
         var id = 0
         var idStr = ""
         var text = ""
@@ -354,6 +368,13 @@ enum Twitter {
             "lang": \.lang,
         ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            switch key {
+            case "createdAt": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
+            default: return nil
+            }
+        }
     }
 
     struct RetweetedStatusUser: JSONSerializing {
@@ -369,7 +390,7 @@ enum Twitter {
         var followersCount = 0
         var friendsCount = 0
         var listedCount = 0
-        var createdAt = ""
+        var createdAt = Date.distantPast
         var favouritesCount = 0
         var utcOffset = 0
         var timeZone = ""
@@ -441,6 +462,13 @@ enum Twitter {
             "notifications": \.notifications,
         ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            switch key {
+            case "createdAt": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
+            default: return nil
+            }
+        }
     }
 
     struct RetweetedStatusUserEntities: JSONSerializing {
