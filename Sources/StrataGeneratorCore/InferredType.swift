@@ -23,6 +23,8 @@ indirect enum InferredType: Equatable, Sendable {
     case model(ModelShape)
     /// An array of the type.
     case array(InferredType)
+    /// An array element that is `null` in some array: `T?`, as in `[Int?]`.
+    case optional(InferredType)
     /// `[String: T]`: an object whose keys are data (ids), not names.
     case dictionary(InferredType)
     /// A `String` enum (with `--enums`).

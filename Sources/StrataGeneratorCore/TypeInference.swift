@@ -16,7 +16,8 @@ import Strata
 ///   between 10¹¹ and 10¹⁴ (or a key ending in `ms`, `millis`, `milliseconds`).
 /// - Objects whose keys are all ids (digits, or UUIDs) are `[String: T]`; other
 ///   objects are nested models.
-/// - A key that is `null` or absent in some sample is optional.
+/// - A key that is `null` or absent in some sample is optional; an array with a
+///   `null` element in some sample has optional elements (`[Int?]`, `[Owner?]`).
 /// - With ``GeneratorOptions/enums``, a string key whose values are a few short
 ///   words (at most six, each at most 32 characters), one of them seen more than
 ///   once, is a `String` enum.
@@ -75,17 +76,17 @@ struct TypeInference {
         }
         if observation.arrays > 0 {
             guard let elements = observation.elements, elements.occurrences > 0 else { return .success(.array(.unknown)) }
-            if elements.nulls > 0 {
-                return .failure(Conflict(reason: "its arrays hold null elements"))
-            }
+            var element: InferredType
             if let object = elements.object, !isDictionary(object) {
-                return .success(.array(.model(model(object, key: key, isElement: true))))
+                element = .model(model(object, key: key, isElement: true))
+            } else {
+                switch type(of: elements, key: key, datesAllowed: datesAllowed) {
+                case .success(.array(let inner)): element = .array(withoutDates(inner))
+                case .success(let type): element = type
+                case .failure(let conflict): return .failure(Conflict(reason: "its array elements disagree: " + conflict.reason))
+                }
             }
-            switch type(of: elements, key: key, datesAllowed: datesAllowed) {
-            case .success(.array(let inner)): return .success(.array(.array(withoutDates(inner))))
-            case .success(let type): return .success(.array(type))
-            case .failure(let conflict): return .failure(Conflict(reason: "its array elements disagree: " + conflict.reason))
-            }
+            return .success(.array(elements.nulls > 0 ? .optional(element) : element))
         }
         return .success(.unknown)
     }
@@ -165,6 +166,7 @@ struct TypeInference {
         case .date(.iso8601), .date(.format): .string
         case .date: .double
         case .array(let inner): .array(withoutDates(inner))
+        case .optional(let inner): .optional(withoutDates(inner))
         case .dictionary(let inner): .dictionary(withoutDates(inner))
         default: type
         }

@@ -168,6 +168,23 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
         #expect(source.contains(#"case "seenAt": return .array(of: .iso8601Date)"#))
     }
 
+    @Test func arraysWithNullElementsHaveOptionalElements() throws {
+        let source = try generated(#"""
+            [{"scores": [1, null], "peers": [{"name": "a"}, null], "links": ["https://a.example", null],
+              "seen_at": [null, "2024-05-01T12:30:00Z"], "grid": [[1, null], null], "slots": [null]},
+             {"scores": [2], "peers": [], "links": [], "seen_at": [], "grid": [], "slots": []}]
+            """#)
+        #expect(source.contains("var scores: [Int?] = []\n"))
+        #expect(source.contains("var peers: [Peer?] = []\n"))
+        #expect(source.contains("struct Peer: JSONSerializing {"))
+        #expect(source.contains("var links: [URL?] = []\n"))
+        #expect(source.contains("var seenAt: [Date?] = []\n"))
+        #expect(source.contains(#"case "seenAt": return .array(of: .iso8601Date)"#))
+        #expect(source.contains("var grid: [[Int?]?] = []\n"))
+        #expect(source.contains("var slots: [String?] = []  // elements null in every sample: give them their type\n"))
+        #expect(!source.contains("left out"))
+    }
+
     @Test func keysWhoseSamplesDisagreeAreLeftOutWithAComment() throws {
         let source = try generated(#"[{"id": 1, "value": 2}, {"id": "x", "value": 3}]"#)
         #expect(source.contains("    // \"id\" is left out: the samples give it a number and a string. Map it by hand.\n"))

@@ -27,6 +27,11 @@ enum Oddities {
         var value = 0
         var scoresByDay: [String: Int] = [:]
         var fullName = ""
+        var readings: [Int?] = []
+        var peers: [Peer?] = []
+        var seenAt: [Date?] = []
+        var mirrors: [URL?] = []
+        var slots: [String?] = []  // elements null in every sample: give them their type
 
         static let propertyKeys: PropertyKeys<Device> = [
             "id": \.id,
@@ -48,6 +53,11 @@ enum Oddities {
             "value": \.value,
             "scoresByDay": \.scoresByDay,
             "fullName": \.fullName,
+            "readings": \.readings,
+            "peers": \.peers,
+            "seenAt": \.seenAt,
+            "mirrors": \.mirrors,
+            "slots": \.slots,
         ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
             .merging([
@@ -65,6 +75,7 @@ enum Oddities {
             case "createdAtMs": return .millisecondsSince1970
             case "timestamp": return .secondsSince1970
             case "birthday": return .date(format: "yyyy-MM-dd")
+            case "seenAt": return .array(of: .iso8601Date)
             default: return nil
             }
         }
@@ -78,5 +89,16 @@ enum Oddities {
     enum Platform: String, CaseIterable {
         case ios
         case android
+    }
+
+    struct Peer: JSONSerializing {
+        var name = ""
+        var port = 0
+
+        static let propertyKeys: PropertyKeys<Peer> = [
+            "name": \.name,
+            "port": \.port,
+        ]
+        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 }
