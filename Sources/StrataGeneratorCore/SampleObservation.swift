@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything the samples hold at one place of their shape: how often a value
 /// was there, how often it was `null`, and each kind of value seen, merged over
 /// every sample (and every element of every array).
@@ -89,6 +91,18 @@ final class ObjectObservation {
             }
             field.observe(value)
             allValues.observe(value)
+        }
+    }
+}
+
+extension ObjectObservation {
+    /// Whether the object's keys are data, not names: every key is digits, or a
+    /// UUID, and no value is `null`. Such an object is read as `[String: T]`.
+    var isKeyedByIDs: Bool {
+        guard !keys.isEmpty, allValues.nulls == 0 else { return false }
+        return keys.allSatisfy { key in
+            (!key.isEmpty && key.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+                || (key.utf8.count == 36 && UUID(uuidString: key) != nil)
         }
     }
 }

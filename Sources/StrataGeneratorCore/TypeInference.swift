@@ -66,7 +66,7 @@ struct TypeInference {
         }
         if !observation.strings.isEmpty { return .success(stringType(of: observation, key: key, datesAllowed: datesAllowed)) }
         if let object = observation.object {
-            if isDictionary(object) {
+            if object.isKeyedByIDs {
                 switch type(of: object.allValues, key: key, datesAllowed: false) {
                 case .success(let type): return .success(.dictionary(type))
                 case .failure(let conflict): return .failure(conflict)
@@ -77,7 +77,7 @@ struct TypeInference {
         if observation.arrays > 0 {
             guard let elements = observation.elements, elements.occurrences > 0 else { return .success(.array(.unknown)) }
             var element: InferredType
-            if let object = elements.object, !isDictionary(object) {
+            if let object = elements.object, !object.isKeyedByIDs {
                 element = .model(model(object, key: key, isElement: true))
             } else {
                 switch type(of: elements, key: key, datesAllowed: datesAllowed) {
@@ -144,17 +144,6 @@ struct TypeInference {
         if seconds { return .secondsSince1970 }
         if milliseconds { return .millisecondsSince1970 }
         return nil
-    }
-
-    // MARK: Objects
-
-    /// Whether an object's keys are data: every key is digits, or a UUID.
-    private func isDictionary(_ object: ObjectObservation) -> Bool {
-        guard !object.keys.isEmpty, object.allValues.nulls == 0 else { return false }
-        return object.keys.allSatisfy { key in
-            (!key.isEmpty && key.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-                || (key.utf8.count == 36 && UUID(uuidString: key) != nil)
-        }
     }
 
     // MARK: Dates inside collections
