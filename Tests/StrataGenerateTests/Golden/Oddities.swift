@@ -32,6 +32,7 @@ enum Oddities {
         var seenAt: [Date?] = []
         var mirrors: [URL?] = []
         var slots: [String?] = []  // elements null in every sample: give them their type
+        var grid: [[Int?]?] = []
 
         static let propertyKeys: PropertyKeys<Device> = [
             "id": \.id,
@@ -58,6 +59,7 @@ enum Oddities {
             "seenAt": \.seenAt,
             "mirrors": \.mirrors,
             "slots": \.slots,
+            "grid": \.grid,
         ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
             .merging([
