@@ -288,7 +288,8 @@ struct ObjectKindMerging {
 
     /// Fills `merged` with what `objects` show. Only the part inference reads
     /// is merged in full: the values of objects keyed by ids, the fields of the
-    /// others (of the rest, the counts that decide whether the object is keyed by ids).
+    /// others (and of the fields of objects keyed by ids, the counts that decide
+    /// that they are).
     private mutating func fill(_ merged: ObjectObservation, from objects: [ObjectObservation]) {
         let keyedByIDs = objects.allSatisfy(\.isKeyedByIDs)
         var seen: Set<String> = []
@@ -303,9 +304,10 @@ struct ObjectKindMerging {
             merged.fields[key] = value
         }
         if keyedByIDs {
-            fill(merged.allValues, from: objects.map(\.allValues))
-        } else {
-            Self.count(merged.allValues, from: objects.map(\.allValues))
+            // Set rather than made from the fields, so that the places it holds are their kinds'.
+            let allValues = ValueObservation()
+            fill(allValues, from: objects.map(\.allValues))
+            merged.allValues = allValues
         }
     }
 

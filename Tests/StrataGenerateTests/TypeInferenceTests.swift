@@ -185,6 +185,16 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
         #expect(!source.contains("left out"))
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func deepNestingCostsInProportionToTheSample() throws {
+        // Each object was observed once more for every object around it (for the
+        // values of objects keyed by ids): 2^40 times here, in effect forever.
+        let depth = 40
+        let json = String(repeating: #"{"id": 1, "child": "#, count: depth) + "null" + String(repeating: "}", count: depth)
+        let source = try generated(json)
+        #expect(source.components(separatedBy: ": JSONSerializing {").count - 1 == depth)
+    }
+
     @Test func keysWhoseSamplesDisagreeAreLeftOutWithAComment() throws {
         let source = try generated(#"[{"id": 1, "value": 2}, {"id": "x", "value": 3}]"#)
         #expect(source.contains("    // \"id\" is left out: the samples give it a number and a string. Map it by hand.\n"))
