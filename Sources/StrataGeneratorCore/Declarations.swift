@@ -80,6 +80,10 @@ struct Declarations {
             property.typeText = field.isOptional ? "[String]?" : "[String]"
             property.defaultText = field.isOptional ? nil : "[]"
             property.note = "empty in every sample: check the element type"
+        case .array(.optional(.unknown)):
+            property.typeText = field.isOptional ? "[String?]?" : "[String?]"
+            property.defaultText = field.isOptional ? nil : "[]"
+            property.note = "elements null in every sample: give them their type"
         default:
             if !field.isOptional, let defaultText = defaultValue(of: type, swiftType: swiftType) {
                 property.typeText = swiftType
@@ -107,6 +111,8 @@ struct Declarations {
             return declareModel(shape, name: name)
         case .array(let element):
             return "[" + swiftType(of: element, key: key, parent: parent, singular: true) + "]"
+        case .optional(let wrapped):
+            return swiftType(of: wrapped, key: key, parent: parent, singular: singular) + "?"
         case .dictionary(let value):
             return "[String: " + swiftType(of: value, key: key, parent: parent, singular: true) + "]"
         case .enumeration(let shape):
@@ -125,6 +131,7 @@ struct Declarations {
         case .model: swiftType + "()"
         case .array: "[]"
         case .dictionary: "[:]"
+        case .optional: nil
         case .enumeration:
             enumDeclaration(named: swiftType)?.cases.first.map { "\(swiftType).\(SwiftNaming.declarationName($0.name))" }
         }
@@ -134,7 +141,8 @@ struct Declarations {
     private func transformer(for type: InferredType) -> String? {
         switch type {
         case .date(let encoding): Self.transformer(for: encoding)
-        case .array(.date(let encoding)): ".array(of: \(Self.transformer(for: encoding)))"
+        case .array(.date(let encoding)), .array(.optional(.date(let encoding))):
+            ".array(of: \(Self.transformer(for: encoding)))"
         default: nil
         }
     }
@@ -142,7 +150,7 @@ struct Declarations {
     static func transformer(for encoding: DateEncoding) -> String {
         switch encoding {
         case .iso8601: ".iso8601Date"
-        case .dateOnly: ".date(format: \"yyyy-MM-dd\")"
+        case .format(let format): ".date(format: \(SwiftLiteral.string(format)))"
         case .secondsSince1970: ".secondsSince1970"
         case .millisecondsSince1970: ".millisecondsSince1970"
         }

@@ -23,6 +23,8 @@ indirect enum InferredType: Equatable, Sendable {
     case model(ModelShape)
     /// An array of the type.
     case array(InferredType)
+    /// An array element that is `null` in some array: `T?`, as in `[Int?]`.
+    case optional(InferredType)
     /// `[String: T]`: an object whose keys are data (ids), not names.
     case dictionary(InferredType)
     /// A `String` enum (with `--enums`).
@@ -35,8 +37,9 @@ indirect enum InferredType: Equatable, Sendable {
 enum DateEncoding: Equatable, Sendable {
     /// ISO 8601 date and time with an offset, with or without a fraction: `.iso8601Date`.
     case iso8601
-    /// A date alone, `2024-05-01`: `.date(format: "yyyy-MM-dd")`, which writes it back the same.
-    case dateOnly
+    /// A string in a fixed format of ``DateStringFormats/table`` (`2024-05-01`,
+    /// `Sun Aug 31 00:29:15 +0000 2014`): `.date(format:)` with it, which writes it back the same.
+    case format(String)
     /// A number of seconds since 1970, for a key whose name says it is a time: `.secondsSince1970`.
     case secondsSince1970
     /// A number of milliseconds since 1970, for a key whose name says it is a time: `.millisecondsSince1970`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything the samples hold at one place of their shape: how often a value
 /// was there, how often it was `null`, and each kind of value seen, merged over
 /// every sample (and every element of every array).
@@ -43,6 +45,28 @@ final class ValueObservation {
         }
     }
 
+    /// Adds everything `other` saw to what was seen here, as if its values had
+    /// been observed here too.
+    func absorb(_ other: ValueObservation) {
+        occurrences += other.occurrences
+        nulls += other.nulls
+        booleans += other.booleans
+        integers += other.integers
+        fractions += other.fractions
+        strings += other.strings
+        arrays += other.arrays
+        if let otherObject = other.object {
+            let object = self.object ?? ObjectObservation()
+            object.absorb(otherObject)
+            self.object = object
+        }
+        if let otherElements = other.elements {
+            let elements = self.elements ?? ValueObservation()
+            elements.absorb(otherElements)
+            self.elements = elements
+        }
+    }
+
     /// The kinds of non-null value seen, in words, for a message about a conflict.
     var kindsSeen: [String] {
         var kinds: [String] = []
@@ -65,8 +89,17 @@ final class ObjectObservation {
     var keys: [String] = []
     /// What each key held.
     var fields: [String: ValueObservation] = [:]
-    /// Every member value, whatever its key.
-    let allValues = ValueObservation()
+    /// Every member value, whatever its key: the fields merged, made when first
+    /// asked for. Only objects keyed by ids need it; observed along the way, it
+    /// would observe each object again at every level above it, twice the work
+    /// for each level of nesting.
+    lazy var allValues: ValueObservation = {
+        let all = ValueObservation()
+        for key in keys {
+            if let field = fields[key] { all.absorb(field) }
+        }
+        return all
+    }()
 
     /// Adds one object. A key written twice in one object counts once, with its
     /// last value, as JSON readers take it.
@@ -88,7 +121,36 @@ final class ObjectObservation {
                 keys.append(key)
             }
             field.observe(value)
-            allValues.observe(value)
+        }
+    }
+
+    /// Adds everything `other` saw to what was seen here, as if its objects had
+    /// been observed here too.
+    func absorb(_ other: ObjectObservation) {
+        count += other.count
+        for key in other.keys {
+            guard let otherField = other.fields[key] else { continue }
+            let field: ValueObservation
+            if let existing = fields[key] {
+                field = existing
+            } else {
+                field = ValueObservation()
+                fields[key] = field
+                keys.append(key)
+            }
+            field.absorb(otherField)
+        }
+    }
+}
+
+extension ObjectObservation {
+    /// Whether the object's keys are data, not names: every key is digits, or a
+    /// UUID, and no value is `null`. Such an object is read as `[String: T]`.
+    var isKeyedByIDs: Bool {
+        guard !keys.isEmpty, !fields.values.contains(where: { $0.nulls > 0 }) else { return false }
+        return keys.allSatisfy { key in
+            (!key.isEmpty && key.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+                || (key.utf8.count == 36 && UUID(uuidString: key) != nil)
         }
     }
 }

@@ -4,9 +4,10 @@ import Foundation
 /// of `strata-generate`.
 ///
 /// Each sample is an object, or an array of objects; the shapes of all of them
-/// are merged into one top-level model, with a model for each nested object
-/// shape (the same shape twice is one model), properties in payload order, and
-/// types inferred across every sample (see ``TypeInference``).
+/// are merged into one top-level model, with a model for each kind of nested
+/// object (objects with the same keys at different places are one model, see
+/// ``ObjectKindMerging``; the same shape twice is one model), properties in
+/// payload order, and types inferred across every sample (see ``TypeInference``).
 ///
 /// ```swift
 /// let json = Data(#"{"id": 1, "html_url": "https://github.com/ada", "created_at": "2024-05-01T12:30:00Z"}"#.utf8)
@@ -43,7 +44,8 @@ public enum StrataGenerator {
         for sample in samples {
             for members in try topLevelObjects(of: sample) { objects.observe(members) }
         }
-        let root = TypeInference(options: options).model(objects, key: nil, isElement: false)
+        let merged = ObjectKindMerging.merged(objects)
+        let root = TypeInference(options: options).model(merged, key: nil, isElement: false)
         let reserved: Set<String> = options.namespace.map { [$0] } ?? []
         let declarations = Declarations(
             root: root, rootName: options.rootName, reserved: reserved, namesFromPath: options.namesFromPath)

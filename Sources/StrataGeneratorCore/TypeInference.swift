@@ -5,24 +5,26 @@ import Strata
 ///
 /// - Integers everywhere are `Int`; a fraction or exponent anywhere makes it `Double`.
 /// - Strings that Strata's `.url` reads as absolute URLs (`scheme://…`) are `URL`;
-///   ISO 8601 dates with an offset are `Date` (`.iso8601Date`); dates alone
-///   (`2024-05-01`) are `Date` (`.date(format: "yyyy-MM-dd")`); UUIDs are `UUID`.
-///   One string that is none of these makes the key a `String`.
+///   strings in a date format of ``DateStringFormats/table`` are `Date`: ISO 8601
+///   dates with an offset (`.iso8601Date`), dates alone (`2024-05-01`, with
+///   `.date(format: "yyyy-MM-dd")`) and Twitter's dates
+///   (`Sun Aug 31 00:29:15 +0000 2014`, with `.date(format: "EEE MMM dd HH:mm:ss Z yyyy")`);
+///   UUIDs are `UUID`. One string that is none of these makes the key a `String`.
 /// - Numbers at a key whose words name a time (`at`, `on`, `time`, `timestamp`,
 ///   `date`, `ts`, `epoch`, `since`, `expires`, `ms`) are `Date` when every one is
 ///   a plausible time: seconds since 1970 between 10⁸ and 10¹¹, milliseconds
 ///   between 10¹¹ and 10¹⁴ (or a key ending in `ms`, `millis`, `milliseconds`).
 /// - Objects whose keys are all ids (digits, or UUIDs) are `[String: T]`; other
 ///   objects are nested models.
-/// - A key that is `null` or absent in some sample is optional.
+/// - A key that is `null` or absent in some sample is optional; an array with a
+///   `null` element in some sample has optional elements (`[Int?]`, `[Owner?]`).
 /// - With ``GeneratorOptions/enums``, a string key whose values are a few short
 ///   words (at most six, each at most 32 characters), one of them seen more than
 ///   once, is a `String` enum.
 struct TypeInference {
     let options: GeneratorOptions
     private let urlTransformer = ValueTransformer.url
-    private let isoTransformer = ValueTransformer.iso8601Date
-    private let dayTransformer = ValueTransformer.date(format: "yyyy-MM-dd")
+    private let dateFormats = DateStringFormats()
     private let uuidTransformer = ValueTransformer.uuid
 
     init(options: GeneratorOptions) {
@@ -64,7 +66,7 @@ struct TypeInference {
         }
         if !observation.strings.isEmpty { return .success(stringType(of: observation, key: key, datesAllowed: datesAllowed)) }
         if let object = observation.object {
-            if isDictionary(object) {
+            if object.isKeyedByIDs {
                 switch type(of: object.allValues, key: key, datesAllowed: false) {
                 case .success(let type): return .success(.dictionary(type))
                 case .failure(let conflict): return .failure(conflict)
@@ -74,17 +76,17 @@ struct TypeInference {
         }
         if observation.arrays > 0 {
             guard let elements = observation.elements, elements.occurrences > 0 else { return .success(.array(.unknown)) }
-            if elements.nulls > 0 {
-                return .failure(Conflict(reason: "its arrays hold null elements"))
+            var element: InferredType
+            if let object = elements.object, !object.isKeyedByIDs {
+                element = .model(model(object, key: key, isElement: true))
+            } else {
+                switch type(of: elements, key: key, datesAllowed: datesAllowed) {
+                case .success(.array(let inner)): element = .array(withoutDates(inner))
+                case .success(let type): element = type
+                case .failure(let conflict): return .failure(Conflict(reason: "its array elements disagree: " + conflict.reason))
+                }
             }
-            if let object = elements.object, !isDictionary(object) {
-                return .success(.array(.model(model(object, key: key, isElement: true))))
-            }
-            switch type(of: elements, key: key, datesAllowed: datesAllowed) {
-            case .success(.array(let inner)): return .success(.array(.array(withoutDates(inner))))
-            case .success(let type): return .success(.array(type))
-            case .failure(let conflict): return .failure(Conflict(reason: "its array elements disagree: " + conflict.reason))
-            }
+            return .success(.array(elements.nulls > 0 ? .optional(element) : element))
         }
         return .success(.unknown)
     }
@@ -94,10 +96,7 @@ struct TypeInference {
     private func stringType(of observation: ValueObservation, key: String, datesAllowed: Bool) -> InferredType {
         let strings = observation.strings
         if strings.allSatisfy(isAbsoluteURL) { return .url }
-        if datesAllowed {
-            if strings.allSatisfy(isDateOnly) { return .date(.dateOnly) }
-            if strings.allSatisfy(isDateTime) { return .date(.iso8601) }
-        }
+        if datesAllowed, let encoding = dateFormats.encoding(of: strings) { return .date(encoding) }
         if strings.allSatisfy(isUUID) { return .uuid }
         if options.enums, let values = enumValues(strings) { return .enumeration(EnumShape(key: key, values: values)) }
         return .string
@@ -107,21 +106,6 @@ struct TypeInference {
         guard let schemeEnd = text.range(of: "://"), !text[..<schemeEnd.lowerBound].isEmpty else { return false }
         guard let url = (try? urlTransformer.checkedTransformedValue(text)) as? URL else { return false }
         return url.scheme != nil && url.absoluteString == text
-    }
-
-    private func isDateOnly(_ text: String) -> Bool {
-        guard text.utf8.count == 10, let date = (try? dayTransformer.checkedTransformedValue(text)) as? Date else {
-            return false
-        }
-        return (try? dayTransformer.checkedReverseTransformedValue(date)) as? String == text
-    }
-
-    private func isDateTime(_ text: String) -> Bool {
-        let characters = Array(text.utf8)
-        guard characters.count > 10, characters[10] == UInt8(ascii: "T") || characters[10] == UInt8(ascii: "t") else {
-            return false
-        }
-        return (try? isoTransformer.checkedTransformedValue(text)) is Date
     }
 
     private func isUUID(_ text: String) -> Bool {
@@ -162,26 +146,16 @@ struct TypeInference {
         return nil
     }
 
-    // MARK: Objects
-
-    /// Whether an object's keys are data: every key is digits, or a UUID.
-    private func isDictionary(_ object: ObjectObservation) -> Bool {
-        guard !object.keys.isEmpty, object.allValues.nulls == 0 else { return false }
-        return object.keys.allSatisfy { key in
-            (!key.isEmpty && key.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-                || (key.utf8.count == 36 && UUID(uuidString: key) != nil)
-        }
-    }
-
     // MARK: Dates inside collections
 
     /// Dates only get a transformer as a property or an array of them; deeper,
     /// they stay the strings or numbers they are.
     private func withoutDates(_ type: InferredType) -> InferredType {
         switch type {
-        case .date(.iso8601), .date(.dateOnly): .string
+        case .date(.iso8601), .date(.format): .string
         case .date: .double
         case .array(let inner): .array(withoutDates(inner))
+        case .optional(let inner): .optional(withoutDates(inner))
         case .dictionary(let inner): .dictionary(withoutDates(inner))
         default: type
         }

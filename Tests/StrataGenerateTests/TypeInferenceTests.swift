@@ -62,6 +62,24 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
         #expect(source.contains(#"case "day": return .date(format: "yyyy-MM-dd")"#))
     }
 
+    @Test func twitterDatesAreDatesWithTheirFormat() throws {
+        let source = try generated(#"""
+            [{"created_at": "Sun Aug 31 00:29:15 +0000 2014", "seen": "Sat Feb 16 13:40:25 +0000 2013"},
+             {"created_at": "Wed Jan 01 09:05:00 +0000 2020", "seen": null}]
+            """#)
+        #expect(source.contains("var createdAt = Date.distantPast\n"))
+        #expect(source.contains("var seen: Date?\n"))
+        #expect(source.contains(#"case "createdAt", "seen": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")"#))
+    }
+
+    @Test func aDateInAFormatThatWouldNotWriteItBackUnchangedStaysAString() throws {
+        // Another offset is written back as +0000; a day without its leading zero as 01.
+        #expect(try generated(#"{"created_at": "Sun Aug 31 02:29:15 +0200 2014"}"#).contains("var createdAt = \"\"\n"))
+        #expect(try generated(#"{"created_at": "Mon Sep 1 00:29:15 +0000 2014"}"#).contains("var createdAt = \"\"\n"))
+        // One format for every value of the key, or none.
+        #expect(try generated(#"[{"at": "Sun Aug 31 00:29:15 +0000 2014"}, {"at": "2024-05-01T12:30:00Z"}]"#).contains("var at = \"\"\n"))
+    }
+
     @Test func aDateWithoutAnOffsetStaysAString() throws {
         #expect(try generated(#"{"created_at": "2024-05-01T12:30:00"}"#).contains("var createdAt = \"\"\n"))
     }
@@ -148,6 +166,33 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
         #expect(source.contains("var ids: [Double] = []\n"))
         #expect(source.contains("var seenAt: [Date] = []\n"))
         #expect(source.contains(#"case "seenAt": return .array(of: .iso8601Date)"#))
+    }
+
+    @Test func arraysWithNullElementsHaveOptionalElements() throws {
+        let source = try generated(#"""
+            [{"scores": [1, null], "peers": [{"name": "a"}, null], "links": ["https://a.example", null],
+              "seen_at": [null, "2024-05-01T12:30:00Z"], "grid": [[1, null], null], "slots": [null]},
+             {"scores": [2], "peers": [], "links": [], "seen_at": [], "grid": [], "slots": []}]
+            """#)
+        #expect(source.contains("var scores: [Int?] = []\n"))
+        #expect(source.contains("var peers: [Peer?] = []\n"))
+        #expect(source.contains("struct Peer: JSONSerializing {"))
+        #expect(source.contains("var links: [URL?] = []\n"))
+        #expect(source.contains("var seenAt: [Date?] = []\n"))
+        #expect(source.contains(#"case "seenAt": return .array(of: .iso8601Date)"#))
+        #expect(source.contains("var grid: [[Int?]?] = []\n"))
+        #expect(source.contains("var slots: [String?] = []  // elements null in every sample: give them their type\n"))
+        #expect(!source.contains("left out"))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func deepNestingCostsInProportionToTheSample() throws {
+        // Each object was observed once more for every object around it (for the
+        // values of objects keyed by ids): 2^40 times here, in effect forever.
+        let depth = 40
+        let json = String(repeating: #"{"id": 1, "child": "#, count: depth) + "null" + String(repeating: "}", count: depth)
+        let source = try generated(json)
+        #expect(source.components(separatedBy: ": JSONSerializing {").count - 1 == depth)
     }
 
     @Test func keysWhoseSamplesDisagreeAreLeftOutWithAComment() throws {

@@ -27,6 +27,12 @@ enum Oddities {
         var value = 0
         var scoresByDay: [String: Int] = [:]
         var fullName = ""
+        var readings: [Int?] = []
+        var peers: [Peer?] = []
+        var seenAt: [Date?] = []
+        var mirrors: [URL?] = []
+        var slots: [String?] = []  // elements null in every sample: give them their type
+        var grid: [[Int?]?] = []
 
         static let propertyKeys: PropertyKeys<Device> = [
             "id": \.id,
@@ -48,6 +54,12 @@ enum Oddities {
             "value": \.value,
             "scoresByDay": \.scoresByDay,
             "fullName": \.fullName,
+            "readings": \.readings,
+            "peers": \.peers,
+            "seenAt": \.seenAt,
+            "mirrors": \.mirrors,
+            "slots": \.slots,
+            "grid": \.grid,
         ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
             .merging([
@@ -65,6 +77,7 @@ enum Oddities {
             case "createdAtMs": return .millisecondsSince1970
             case "timestamp": return .secondsSince1970
             case "birthday": return .date(format: "yyyy-MM-dd")
+            case "seenAt": return .array(of: .iso8601Date)
             default: return nil
             }
         }
@@ -78,5 +91,16 @@ enum Oddities {
     enum Platform: String, CaseIterable {
         case ios
         case android
+    }
+
+    struct Peer: JSONSerializing {
+        var name = ""
+        var port = 0
+
+        static let propertyKeys: PropertyKeys<Peer> = [
+            "name": \.name,
+            "port": \.port,
+        ]
+        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 }

@@ -20,7 +20,7 @@ enum Twitter {
 
     struct Status: JSONSerializing {
         var metadata = Metadata()
-        var createdAt = ""
+        var createdAt = Date.distantPast
         var id = 0
         var idStr = ""
         var text = ""
@@ -73,6 +73,13 @@ enum Twitter {
             "possiblySensitive": \.possiblySensitive,
         ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            switch key {
+            case "createdAt": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
+            default: return nil
+            }
+        }
     }
 
     struct Metadata: JSONSerializing {
@@ -99,7 +106,7 @@ enum Twitter {
         var followersCount = 0
         var friendsCount = 0
         var listedCount = 0
-        var createdAt = ""
+        var createdAt = Date.distantPast
         var favouritesCount = 0
         var utcOffset: Int?
         var timeZone: String?
@@ -171,6 +178,13 @@ enum Twitter {
             "notifications": \.notifications,
         ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            switch key {
+            case "createdAt": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
+            default: return nil
+            }
+        }
     }
 
     struct Entities: JSONSerializing {
@@ -253,8 +267,8 @@ enum Twitter {
         var expandedURL: URL?
         var type = ""
         var sizes = Sizes()
-        var sourceStatusID = 0
-        var sourceStatusIDStr = ""
+        var sourceStatusID: Int?
+        var sourceStatusIDStr: String?
 
         static let propertyKeys: PropertyKeys<Media> = [
             "id": \.id,
@@ -303,7 +317,7 @@ enum Twitter {
 
     struct RetweetedStatus: JSONSerializing {
         var metadata = Metadata()
-        var createdAt = ""
+        var createdAt = Date.distantPast
         var id = 0
         var idStr = ""
         var text = ""
@@ -314,14 +328,14 @@ enum Twitter {
         var inReplyToUserID: String?  // null in every sample: give it its type
         var inReplyToUserIDStr: String?  // null in every sample: give it its type
         var inReplyToScreenName: String?  // null in every sample: give it its type
-        var user = RetweetedStatusUser()
+        var user = User()
         var geo: String?  // null in every sample: give it its type
         var coordinates: String?  // null in every sample: give it its type
         var place: String?  // null in every sample: give it its type
         var contributors: String?  // null in every sample: give it its type
         var retweetCount = 0
         var favoriteCount = 0
-        var entities = RetweetedStatusEntities()
+        var entities = StatusEntities()
         var favorited = false
         var retweeted = false
         var possiblySensitive: Bool?
@@ -354,146 +368,13 @@ enum Twitter {
             "lang": \.lang,
         ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
 
-    struct RetweetedStatusUser: JSONSerializing {
-        var id = 0
-        var idStr = ""
-        var name = ""
-        var screenName = ""
-        var location = ""
-        var description = ""
-        var url: String?  // null in every sample: give it its type
-        var entities = RetweetedStatusUserEntities()
-        var protected = false
-        var followersCount = 0
-        var friendsCount = 0
-        var listedCount = 0
-        var createdAt = ""
-        var favouritesCount = 0
-        var utcOffset = 0
-        var timeZone = ""
-        var geoEnabled = false
-        var verified = false
-        var statusesCount = 0
-        var lang = ""
-        var contributorsEnabled = false
-        var isTranslator = false
-        var isTranslationEnabled = false
-        var profileBackgroundColor = ""
-        var profileBackgroundImageURL: URL?
-        var profileBackgroundImageUrlHttps: URL?
-        var profileBackgroundTile = false
-        var profileImageURL: URL?
-        var profileImageUrlHttps: URL?
-        var profileBannerURL: URL?
-        var profileLinkColor = ""
-        var profileSidebarBorderColor = ""
-        var profileSidebarFillColor = ""
-        var profileTextColor = ""
-        var profileUseBackgroundImage = false
-        var defaultProfile = false
-        var defaultProfileImage = false
-        var following = false
-        var followRequestSent = false
-        var notifications = false
-
-        static let propertyKeys: PropertyKeys<RetweetedStatusUser> = [
-            "id": \.id,
-            "idStr": \.idStr,
-            "name": \.name,
-            "screenName": \.screenName,
-            "location": \.location,
-            "description": \.description,
-            "url": \.url,
-            "entities": \.entities,
-            "protected": \.protected,
-            "followersCount": \.followersCount,
-            "friendsCount": \.friendsCount,
-            "listedCount": \.listedCount,
-            "createdAt": \.createdAt,
-            "favouritesCount": \.favouritesCount,
-            "utcOffset": \.utcOffset,
-            "timeZone": \.timeZone,
-            "geoEnabled": \.geoEnabled,
-            "verified": \.verified,
-            "statusesCount": \.statusesCount,
-            "lang": \.lang,
-            "contributorsEnabled": \.contributorsEnabled,
-            "isTranslator": \.isTranslator,
-            "isTranslationEnabled": \.isTranslationEnabled,
-            "profileBackgroundColor": \.profileBackgroundColor,
-            "profileBackgroundImageURL": \.profileBackgroundImageURL,
-            "profileBackgroundImageUrlHttps": \.profileBackgroundImageUrlHttps,
-            "profileBackgroundTile": \.profileBackgroundTile,
-            "profileImageURL": \.profileImageURL,
-            "profileImageUrlHttps": \.profileImageUrlHttps,
-            "profileBannerURL": \.profileBannerURL,
-            "profileLinkColor": \.profileLinkColor,
-            "profileSidebarBorderColor": \.profileSidebarBorderColor,
-            "profileSidebarFillColor": \.profileSidebarFillColor,
-            "profileTextColor": \.profileTextColor,
-            "profileUseBackgroundImage": \.profileUseBackgroundImage,
-            "defaultProfile": \.defaultProfile,
-            "defaultProfileImage": \.defaultProfileImage,
-            "following": \.following,
-            "followRequestSent": \.followRequestSent,
-            "notifications": \.notifications,
-        ]
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
-
-    struct RetweetedStatusUserEntities: JSONSerializing {
-        var description = Description()
-
-        static let propertyKeys: PropertyKeys<RetweetedStatusUserEntities> = [
-            "description": \.description,
-        ]
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
-
-    struct RetweetedStatusEntities: JSONSerializing {
-        var hashtags: [String] = []  // empty in every sample: check the element type
-        var symbols: [String] = []  // empty in every sample: check the element type
-        var urls: [String] = []  // empty in every sample: check the element type
-        var userMentions: [String] = []  // empty in every sample: check the element type
-        var media: [RetweetedStatusEntitiesMedia]?
-
-        static let propertyKeys: PropertyKeys<RetweetedStatusEntities> = [
-            "hashtags": \.hashtags,
-            "symbols": \.symbols,
-            "urls": \.urls,
-            "userMentions": \.userMentions,
-            "media": \.media,
-        ]
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
-
-    struct RetweetedStatusEntitiesMedia: JSONSerializing {
-        var id = 0
-        var idStr = ""
-        var indices: [Int] = []
-        var mediaURL: URL?
-        var mediaUrlHttps: URL?
-        var url: URL?
-        var displayURL = ""
-        var expandedURL: URL?
-        var type = ""
-        var sizes = Sizes()
-
-        static let propertyKeys: PropertyKeys<RetweetedStatusEntitiesMedia> = [
-            "id": \.id,
-            "idStr": \.idStr,
-            "indices": \.indices,
-            "mediaURL": \.mediaURL,
-            "mediaUrlHttps": \.mediaUrlHttps,
-            "url": \.url,
-            "displayURL": \.displayURL,
-            "expandedURL": \.expandedURL,
-            "type": \.type,
-            "sizes": \.sizes,
-        ]
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            switch key {
+            case "createdAt": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
+            default: return nil
+            }
+        }
     }
 
     struct SearchMetadata: JSONSerializing {

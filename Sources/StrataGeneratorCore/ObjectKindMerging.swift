@@ -1,0 +1,352 @@
+/// Merges the observations of objects of one kind found at different places of
+/// the samples, before any type is inferred, so that they become one model.
+///
+/// The rule:
+///
+/// - Two objects are of one kind when they have the same set of keys (every key
+///   seen at their place, in any sample). The first place, in payload order and
+///   depth first, names the model; every place refers to it.
+/// - When two places merge, the objects at the same key of both merge too (their
+///   nested objects are then one model even if their keys differ): what the samples
+///   show at both places is one observation, so a key `null` or absent at one
+///   place is optional in the merged model.
+/// - A merge is not made when it would make a model contain itself (a reply
+///   inside a status of the same keys), or give a key a conflict it did not have
+///   (a number at one place and a string at the other); the places stay apart.
+///
+/// ```swift
+/// // {"user": {"id": 1, "utc_offset": null}, "retweeted_status": {"user": {"id": 2, "utc_offset": 7200}}}
+/// // → one `User` with `utcOffset: Int?`, for `user` and `retweeted_status.user`
+/// let root = ObjectKindMerging.merged(observations)
+/// ```
+struct ObjectKindMerging {
+    /// One step from an object to a value it holds: a key, an array's elements,
+    /// or the values of an object keyed by ids.
+    private enum Step: Hashable {
+        case key(String)
+        case element
+        case value
+    }
+
+    /// What the places of a kind show at one value, merged: enough to tell
+    /// whether they can be one property.
+    private struct ValueProfile {
+        /// The kinds of non-null value seen: one bit each.
+        var kinds: UInt8 = 0
+        /// Whether one of the places saw a single kind of value there.
+        var hasSingleKind = false
+        /// Whether objects keyed by ids were seen there, and objects keyed by names.
+        var keyedByIDs = false
+        var keyedByNames = false
+
+        init(_ value: ValueObservation) {
+            if value.booleans > 0 { kinds |= 1 }
+            if !value.integers.isEmpty || !value.fractions.isEmpty { kinds |= 2 }
+            if !value.strings.isEmpty { kinds |= 4 }
+            if let object = value.object {
+                kinds |= 8
+                if object.isKeyedByIDs { keyedByIDs = true } else { keyedByNames = true }
+            }
+            if value.arrays > 0 { kinds |= 16 }
+            hasSingleKind = kinds.nonzeroBitCount == 1
+        }
+
+        mutating func formUnion(_ other: ValueProfile) {
+            kinds |= other.kinds
+            hasSingleKind = hasSingleKind || other.hasSingleKind
+            keyedByIDs = keyedByIDs || other.keyedByIDs
+            keyedByNames = keyedByNames || other.keyedByNames
+        }
+
+        /// Whether one property cannot hold it all: kinds that disagree where a
+        /// place saw only one, or objects keyed by ids against objects keyed by names.
+        var isConflicting: Bool {
+            (kinds.nonzeroBitCount > 1 && hasSingleKind) || (keyedByIDs && keyedByNames)
+        }
+    }
+
+    /// An object place of the samples that can be a model.
+    private struct Node {
+        let object: ObjectObservation
+        /// The node after the last of the places it holds (they are numbered depth first).
+        var subtreeEnd = 0
+    }
+
+    /// A change made while trying a merge, to undo if the merge is refused.
+    private enum Change {
+        case parent(node: Int, old: Int)
+        case slots(kind: Int, old: [[Step]: Int])
+        case profiles(kind: Int, old: [[Step]: ValueProfile])
+    }
+
+    private var nodes: [Node] = []
+    private var nodeIndex: [ObjectIdentifier: Int] = [:]
+    /// Union-find: each node's parent in its kind; a root stands for its kind.
+    private var parent: [Int] = []
+    /// For each kind's root, the places held at each step path, one node for each
+    /// (the places at one path of one kind are of one kind).
+    private var slots: [[[Step]: Int]] = []
+    /// For each kind's root, what its places show at each step path.
+    private var profiles: [[[Step]: ValueProfile]] = []
+    /// The changes of the merge being tried, or `nil` outside a try.
+    private var changes: [Change]?
+    /// The merged observation of each kind, by root, once built.
+    private var built: [Int: ObjectObservation] = [:]
+    /// The places of each kind, by root, once merging is done.
+    private var members: [Int: [Int]] = [:]
+
+    /// The top-level observation with the objects of each kind merged.
+    static func merged(_ root: ObjectObservation) -> ObjectObservation {
+        var merging = ObjectKindMerging()
+        let rootNode = merging.addNode(root)
+        merging.mergeSameKeySets()
+        for node in merging.nodes.indices { merging.members[merging.find(node), default: []].append(node) }
+        return merging.mergedObject(ofKind: merging.find(rootNode))
+    }
+
+    // MARK: Places
+
+    /// Adds `object` and the places it holds, depth first, and returns its node.
+    private mutating func addNode(_ object: ObjectObservation) -> Int {
+        let node = nodes.count
+        nodes.append(Node(object: object))
+        nodeIndex[ObjectIdentifier(object)] = node
+        parent.append(node)
+        slots.append([:])
+        profiles.append([:])
+        var children: [[Step]: Int] = [:]
+        var profile: [[Step]: ValueProfile] = [:]
+        for key in object.keys {
+            guard let value = object.fields[key] else { continue }
+            collect(value, steps: [.key(key)], children: &children, profile: &profile)
+        }
+        slots[node] = children
+        profiles[node] = profile
+        nodes[node].subtreeEnd = nodes.count
+        return node
+    }
+
+    private mutating func collect(
+        _ value: ValueObservation, steps: [Step], children: inout [[Step]: Int], profile: inout [[Step]: ValueProfile]
+    ) {
+        profile[steps] = ValueProfile(value)
+        if let object = value.object {
+            if object.isKeyedByIDs {
+                collect(object.allValues, steps: steps + [.value], children: &children, profile: &profile)
+            } else {
+                children[steps] = addNode(object)
+            }
+        }
+        if let elements = value.elements {
+            collect(elements, steps: steps + [.element], children: &children, profile: &profile)
+        }
+    }
+
+    private func isAncestor(_ node: Int, of other: Int) -> Bool {
+        node < other && other < nodes[node].subtreeEnd
+    }
+
+    // MARK: Kinds
+
+    private mutating func find(_ node: Int) -> Int {
+        var root = node
+        while parent[root] != root { root = parent[root] }
+        var current = node
+        while parent[current] != root {
+            let next = parent[current]
+            setParent(current, root)
+            current = next
+        }
+        return root
+    }
+
+    private mutating func setParent(_ node: Int, _ newParent: Int) {
+        changes?.append(.parent(node: node, old: parent[node]))
+        parent[node] = newParent
+    }
+
+    /// Merges the places with the same key set, each with the first place of
+    /// that key set it can merge with.
+    private mutating func mergeSameKeySets() {
+        var groups: [Set<String>: [Int]] = [:]
+        var order: [Set<String>] = []
+        // The top level holds every other place: it can merge with none.
+        for node in nodes.indices.dropFirst() {
+            let keys = Set(nodes[node].object.keys)
+            if groups[keys] == nil { order.append(keys) }
+            groups[keys, default: []].append(node)
+        }
+        for keys in order {
+            guard let group = groups[keys], group.count > 1 else { continue }
+            for (position, member) in group.enumerated().dropFirst() {
+                var tried: Set<Int> = []
+                for earlier in group[..<position] {
+                    let kind = find(earlier)
+                    if kind == find(member) { break }
+                    guard !isAncestor(earlier, of: member), tried.insert(kind).inserted else { continue }
+                    if tryMerging(earlier, member) { break }
+                }
+            }
+        }
+    }
+
+    /// Merges the kinds of `first` and `second`, and the kinds they hold at the
+    /// same steps; undoes it all and returns `false` when that gives a key a
+    /// conflict or makes a kind hold itself.
+    private mutating func tryMerging(_ first: Int, _ second: Int) -> Bool {
+        changes = []
+        var pending = [(first, second)]
+        var touched: [Int] = []
+        var accepted = true
+        merging: while let (one, other) = pending.popLast() {
+            let oneRoot = find(one)
+            let otherRoot = find(other)
+            guard oneRoot != otherRoot else { continue }
+            let root = min(oneRoot, otherRoot)
+            let absorbed = max(oneRoot, otherRoot)
+            setParent(absorbed, root)
+            changes?.append(.slots(kind: root, old: slots[root]))
+            changes?.append(.slots(kind: absorbed, old: slots[absorbed]))
+            changes?.append(.profiles(kind: root, old: profiles[root]))
+            changes?.append(.profiles(kind: absorbed, old: profiles[absorbed]))
+            for (steps, child) in slots[absorbed] {
+                if let existing = slots[root][steps] {
+                    pending.append((existing, child))
+                } else {
+                    slots[root][steps] = child
+                }
+            }
+            for (steps, profile) in profiles[absorbed] {
+                var merged = profiles[root][steps] ?? profile
+                merged.formUnion(profile)
+                if merged.isConflicting {
+                    accepted = false
+                    break merging
+                }
+                profiles[root][steps] = merged
+            }
+            slots[absorbed] = [:]
+            profiles[absorbed] = [:]
+            touched.append(root)
+        }
+        if accepted, holdsItself(from: touched) { accepted = false }
+        if !accepted, let changes {
+            for change in changes.reversed() {
+                switch change {
+                case .parent(let node, let old): parent[node] = old
+                case .slots(let kind, let old): slots[kind] = old
+                case .profiles(let kind, let old): profiles[kind] = old
+                }
+            }
+        }
+        changes = nil
+        return accepted
+    }
+
+    /// Whether a kind reached from `kinds` holds itself, at any depth. The kinds
+    /// held itself nowhere before the merge, so a new cycle goes through one of them.
+    private mutating func holdsItself(from kinds: [Int]) -> Bool {
+        // 1: on the current path, 2: done.
+        var state: [Int: UInt8] = [:]
+        var stack: [(kind: Int, children: [Int])] = []
+        for start in kinds {
+            let startKind = find(start)
+            guard state[startKind] == nil else { continue }
+            state[startKind] = 1
+            stack.append((startKind, Array(slots[startKind].values)))
+            while let top = stack.last {
+                guard let child = top.children.last else {
+                    state[top.kind] = 2
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].children.removeLast()
+                let kind = find(child)
+                switch state[kind] {
+                case 1: return true
+                case 2: continue
+                default:
+                    state[kind] = 1
+                    stack.append((kind, Array(slots[kind].values)))
+                }
+            }
+        }
+        return false
+    }
+
+    // MARK: Merged observations
+
+    /// The observation of every place of the kind of `root` together.
+    private mutating func mergedObject(ofKind root: Int) -> ObjectObservation {
+        if let merged = built[root] { return merged }
+        let merged = ObjectObservation()
+        // Recorded before it is filled; no kind holds itself, so it is not met again while filling.
+        built[root] = merged
+        fill(merged, from: (members[root] ?? [root]).map { nodes[$0].object })
+        return merged
+    }
+
+    /// Fills `merged` with what `objects` show. Only the part inference reads
+    /// is merged in full: the values of objects keyed by ids, the fields of the
+    /// others (and of the fields of objects keyed by ids, the counts that decide
+    /// that they are).
+    private mutating func fill(_ merged: ObjectObservation, from objects: [ObjectObservation]) {
+        let keyedByIDs = objects.allSatisfy(\.isKeyedByIDs)
+        var seen: Set<String> = []
+        for object in objects {
+            merged.count += object.count
+            for key in object.keys where seen.insert(key).inserted { merged.keys.append(key) }
+        }
+        for key in merged.keys {
+            let value = ValueObservation()
+            let values = objects.compactMap { $0.fields[key] }
+            if keyedByIDs { Self.count(value, from: values) } else { fill(value, from: values) }
+            merged.fields[key] = value
+        }
+        if keyedByIDs {
+            // Set rather than made from the fields, so that the places it holds are their kinds'.
+            let allValues = ValueObservation()
+            fill(allValues, from: objects.map(\.allValues))
+            merged.allValues = allValues
+        }
+    }
+
+    /// Counts the values and nulls of `values` in `merged`, and nothing else.
+    private static func count(_ merged: ValueObservation, from values: [ValueObservation]) {
+        for value in values {
+            merged.occurrences += value.occurrences
+            merged.nulls += value.nulls
+        }
+    }
+
+    private mutating func fill(_ merged: ValueObservation, from values: [ValueObservation]) {
+        for value in values {
+            merged.occurrences += value.occurrences
+            merged.nulls += value.nulls
+            merged.booleans += value.booleans
+            merged.integers += value.integers
+            merged.fractions += value.fractions
+            merged.strings += value.strings
+            merged.arrays += value.arrays
+        }
+        let objects = values.compactMap(\.object)
+        if !objects.isEmpty {
+            let nodesOfObjects = objects.compactMap { nodeIndex[ObjectIdentifier($0)] }
+            let kinds = Set(nodesOfObjects.map { find($0) })
+            if nodesOfObjects.count == objects.count, kinds.count == 1, let kind = kinds.first {
+                merged.object = mergedObject(ofKind: kind)
+            } else {
+                // Objects keyed by ids, whose values are the places: merged here.
+                let object = ObjectObservation()
+                fill(object, from: objects)
+                merged.object = object
+            }
+        }
+        let elements = values.compactMap(\.elements)
+        if !elements.isEmpty {
+            let combinedElements = ValueObservation()
+            fill(combinedElements, from: elements)
+            merged.elements = combinedElements
+        }
+    }
+}
