@@ -168,7 +168,10 @@ extension JSONAdapter {
         // an array of a generic type's elements is a call through its metadata.
         var index = 0
         for entry in plan.entries {
-            if entry.decodesWithRecovery {
+            // The recovering step only when the entry has a recovery, or when one may
+            // be recorded inside its value: otherwise the plain step, whose frame is
+            // the only one a nested model adds to the stack (see `NestingDepthTests`).
+            if entry.decodesWithRecovery && (!entry.recovery.isEmpty || RecoveryLog.mayBeActive) {
                 try assignRecovering(entry, at: index, from: &source, of: &model)
             } else {
                 var read = 0
@@ -231,20 +234,32 @@ extension JSONAdapter {
             let slot = try source.take(entry, at: index, read: &read)
             if case .json(nil) = slot { wasNull = true }
             if entry.recovery.contains(.skipsInvalidElements) {
-                try ElementRecovery.skippingInvalidElements { try assign(slot, to: entry, read: read, of: &model) }
+                try assignSkippingInvalidElements(slot, to: entry, read: read, of: &model)
             } else {
                 try assign(slot, to: entry, read: read, of: &model)
             }
-        } catch let error as StrataError where entry.recovery.keepsDefault(after: error, wasNull: wasNull)
-            && !isModelMistake(error, for: entry)
-        {
-            log?.discard(from: mark)
-            // Errors from the entry's value already carry its path; one from the key
-            // path's lookup (`invalidJSONKeyPath`) does too.
-            log?.record(.keptDefault, error)
+        } catch {
+            try keepDefault(after: error, for: entry, wasNull: wasNull, log: log, mark: mark)
             return
         }
         log?.prefix(from: mark, with: errorPath(of: entry, read: read))
+    }
+
+    /// After the value of `entry` failed with `error`: keeps the property's default
+    /// and records the recovery when the entry's recovery covers the failure, and
+    /// rethrows it otherwise. Out of ``assignRecovering(_:at:from:of:)``'s frame,
+    /// which nested models read with diagnostics stack up.
+    @inline(never)
+    private static func keepDefault<T: JSONSerializing>(
+        after error: any Error, for entry: MappingPlan<T>.Entry, wasNull: Bool, log: RecoveryLog?, mark: Int
+    ) throws {
+        guard let failure = error as? StrataError, entry.recovery.keepsDefault(after: failure, wasNull: wasNull),
+            !isModelMistake(failure, for: entry)
+        else { throw error }
+        log?.discard(from: mark)
+        // Errors from the entry's value already carry its path; one from the key
+        // path's lookup (`invalidJSONKeyPath`) does too.
+        log?.record(.keptDefault, failure)
     }
 
     /// Whether `error` is a mistake in the model rather than in the payload, which no
@@ -252,6 +267,17 @@ extension JSONAdapter {
     /// none (see ``mismatchAdvice(for:)``).
     private static func isModelMistake<T: JSONSerializing>(_ error: StrataError, for entry: MappingPlan<T>.Entry) -> Bool {
         error.code == .typeMismatch && !entry.isCustomTransformer && entry.property.type.isOutsideJSON
+    }
+
+    /// ``assign(_:to:read:of:)`` with the collections read skipping their invalid
+    /// elements; in a frame of its own, so that the recovering step's frame, which
+    /// every nested model read with diagnostics adds to the stack, stays small.
+    @inline(never)
+    private static func assignSkippingInvalidElements<T: JSONSerializing>(
+        _ slot: consuming Slot, to entry: MappingPlan<T>.Entry, read: Int, of model: inout T
+    ) throws {
+        let slot = consume slot
+        try ElementRecovery.skippingInvalidElements { try assign(slot, to: entry, read: read, of: &model) }
     }
 
     /// A source gave a nested object or array to an entry that holds no model: a
