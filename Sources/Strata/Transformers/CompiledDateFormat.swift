@@ -59,14 +59,14 @@ struct CompiledDateFormat: Sendable {
         self.monthNames = monthNames
         self.weekdayNames = weekdayNames
         maximumLength = pattern.elements.reduce(0) { length, element in
-            switch element {
-            case .literal(let text): length + text.count
-            case .field(.monthAbbreviation): length + (monthNames.map(\.count).max() ?? 0)
-            case .field(.weekdayAbbreviation): length + (weekdayNames.map(\.count).max() ?? 0)
-            case .field(.year), .field(.offsetBasic): length + 5
-            case .field(.millisecond): length + 3
-            case .field(.offsetExtended): length + 6
-            case .field: length + 2
+            switch element.field {
+            case nil: length + element.literal.count
+            case .monthAbbreviation: length + (monthNames.map(\.count).max() ?? 0)
+            case .weekdayAbbreviation: length + (weekdayNames.map(\.count).max() ?? 0)
+            case .year, .offsetBasic: length + 5
+            case .millisecond: length + 3
+            case .offsetExtended: length + 6
+            case .month, .day, .hour, .minute, .second: length + 2
             }
         }
     }
@@ -112,49 +112,48 @@ struct CompiledDateFormat: Sendable {
         var weekday: Int64?
         var offset = zoneOffset
         for element in elements {
-            switch element {
-            case .literal(let text):
-                guard reader.skip(text) else { return nil }
-            case .field(let field):
-                switch field {
-                case .year:
-                    guard let value = reader.number(digits: 4) else { return nil }
-                    year = value
-                case .month:
-                    guard let value = reader.number(digits: 2), (1...12).contains(value) else { return nil }
-                    month = value
-                case .monthAbbreviation:
-                    guard let index = reader.name(in: monthNames) else { return nil }
-                    month = index + 1
-                case .day:
-                    guard let value = reader.number(digits: 2), value >= 1 else { return nil }
-                    day = value
-                case .weekdayAbbreviation:
-                    guard let index = reader.name(in: weekdayNames) else { return nil }
-                    weekday = index
-                case .hour:
-                    guard let value = reader.number(digits: 2), value <= 23 else { return nil }
-                    hour = value
-                case .minute:
-                    guard let value = reader.number(digits: 2), value <= 59 else { return nil }
-                    minute = value
-                case .second:
-                    guard let value = reader.number(digits: 2), value <= 59 else { return nil }
-                    second = value
-                case .millisecond:
-                    guard let value = reader.number(digits: 3) else { return nil }
-                    millisecond = value
-                case .offsetBasic:
-                    guard let value = reader.offset(separator: false) else { return nil }
+            guard let field = element.field else {
+                guard reader.skip(element.literal) else { return nil }
+                continue
+            }
+            switch field {
+            case .year:
+                guard let value = reader.number(digits: 4) else { return nil }
+                year = value
+            case .month:
+                guard let value = reader.number(digits: 2), (1...12).contains(value) else { return nil }
+                month = value
+            case .monthAbbreviation:
+                guard let index = reader.name(in: monthNames) else { return nil }
+                month = index + 1
+            case .day:
+                guard let value = reader.number(digits: 2), value >= 1 else { return nil }
+                day = value
+            case .weekdayAbbreviation:
+                guard let index = reader.name(in: weekdayNames) else { return nil }
+                weekday = index
+            case .hour:
+                guard let value = reader.number(digits: 2), value <= 23 else { return nil }
+                hour = value
+            case .minute:
+                guard let value = reader.number(digits: 2), value <= 59 else { return nil }
+                minute = value
+            case .second:
+                guard let value = reader.number(digits: 2), value <= 59 else { return nil }
+                second = value
+            case .millisecond:
+                guard let value = reader.number(digits: 3) else { return nil }
+                millisecond = value
+            case .offsetBasic:
+                guard let value = reader.offset(separator: false) else { return nil }
+                offset = value
+            case .offsetExtended:
+                if reader.skip("Z") {
+                    offset = 0
+                } else {
+                    // A zero offset is written "Z", never "+00:00".
+                    guard let value = reader.offset(separator: true), value != 0 else { return nil }
                     offset = value
-                case .offsetExtended:
-                    if reader.skip("Z") {
-                        offset = 0
-                    } else {
-                        // A zero offset is written "Z", never "+00:00".
-                        guard let value = reader.offset(separator: true), value != 0 else { return nil }
-                        offset = value
-                    }
                 }
             }
         }
@@ -183,26 +182,26 @@ struct CompiledDateFormat: Sendable {
         return String(unsafeUninitializedCapacity: maximumLength) { buffer in
             var writer = ByteWriter(buffer: buffer)
             for element in elements {
-                switch element {
-                case .literal(let text): writer.put(text)
-                case .field(let field):
-                    switch field {
-                    case .year: writer.put(year, digits: 4)
-                    case .month: writer.put(month, digits: 2)
-                    case .monthAbbreviation: writer.put(monthNames[Int(month - 1)])
-                    case .day: writer.put(day, digits: 2)
-                    case .weekdayAbbreviation: writer.put(weekdayNames[Int(CivilCalendar.weekday(daysSince1970: days))])
-                    case .hour: writer.put(secondOfDay / 3600, digits: 2)
-                    case .minute: writer.put(secondOfDay / 60 % 60, digits: 2)
-                    case .second: writer.put(secondOfDay % 60, digits: 2)
-                    case .millisecond: writer.put(millisecondOfDay % 1000, digits: 3)
-                    case .offsetBasic: writer.putOffset(zoneOffset, separator: false)
-                    case .offsetExtended:
-                        if zoneOffset == 0 {
-                            writer.put([UInt8(ascii: "Z")])
-                        } else {
-                            writer.putOffset(zoneOffset, separator: true)
-                        }
+                guard let field = element.field else {
+                    writer.put(element.literal)
+                    continue
+                }
+                switch field {
+                case .year: writer.put(year, digits: 4)
+                case .month: writer.put(month, digits: 2)
+                case .monthAbbreviation: writer.put(monthNames[Int(month - 1)])
+                case .day: writer.put(day, digits: 2)
+                case .weekdayAbbreviation: writer.put(weekdayNames[Int(CivilCalendar.weekday(daysSince1970: days))])
+                case .hour: writer.put(secondOfDay / 3600, digits: 2)
+                case .minute: writer.put(secondOfDay / 60 % 60, digits: 2)
+                case .second: writer.put(secondOfDay % 60, digits: 2)
+                case .millisecond: writer.put(millisecondOfDay % 1000, digits: 3)
+                case .offsetBasic: writer.putOffset(zoneOffset, separator: false)
+                case .offsetExtended:
+                    if zoneOffset == 0 {
+                        writer.put([UInt8(ascii: "Z")])
+                    } else {
+                        writer.putOffset(zoneOffset, separator: true)
                     }
                 }
             }

@@ -34,9 +34,19 @@ struct DateFormatPattern: Equatable, Sendable {
     }
 
     /// A field or a run of literal bytes.
-    enum Element: Equatable, Sendable {
-        case field(Field)
-        case literal([UInt8])
+    ///
+    /// A struct rather than an enum with two payloads: such an enum keeps its case
+    /// in the spare bits of the array's pointer, which LeakSanitizer then does not
+    /// recognise as an address, and reports the bytes of patterns held for the
+    /// life of the process as leaked.
+    struct Element: Equatable, Sendable {
+        /// The field, or `nil` for literal text.
+        let field: Field?
+        /// The literal bytes; empty for a field.
+        let literal: [UInt8]
+
+        static func field(_ field: Field) -> Element { Element(field: field, literal: []) }
+        static func literal(_ bytes: [UInt8]) -> Element { Element(field: nil, literal: bytes) }
     }
 
     /// The pattern's elements in order; adjacent literal text is one element.
@@ -50,8 +60,8 @@ struct DateFormatPattern: Equatable, Sendable {
         var index = 0
 
         func appendLiteral(_ byte: UInt8) {
-            if case .literal(let text)? = elements.last {
-                elements[elements.count - 1] = .literal(text + [byte])
+            if let last = elements.last, last.field == nil {
+                elements[elements.count - 1] = .literal(last.literal + [byte])
             } else {
                 elements.append(.literal([byte]))
             }
@@ -99,7 +109,7 @@ struct DateFormatPattern: Equatable, Sendable {
             }
         }
         // Digits in the literal text could run into a number's digits.
-        for case .literal(let text) in elements where text.contains(where: { (0x30...0x39).contains($0) }) { return nil }
+        for element in elements where element.literal.contains(where: { (0x30...0x39).contains($0) }) { return nil }
         guard fields.contains(.year), fields.contains(.day),
             fields.contains(.month) != fields.contains(.monthAbbreviation),
             !(fields.contains(.offsetBasic) && fields.contains(.offsetExtended))
