@@ -24,7 +24,7 @@ public typealias ValueTransformer = Foundation.ValueTransformer
 /// unchanged on both.
 ///
 /// Subclass it the Apple way, or use Strata's closure-based and predefined
-/// transformers (``ValueTransformer/init(forward:reverse:)``, ``ValueTransformer/url``, …):
+/// transformers (`ValueTransformer(forward:reverse:)`, ``ValueTransformer/url``, …):
 ///
 /// ```swift
 /// final class CentsTransformer: ValueTransformer {

@@ -6,8 +6,11 @@ extension JSONAdapter {
     /// ```swift
     /// let repo = try JSONAdapter.model(of: Repo.self, from: ["id": 1, "full_name": "a/b"])
     /// ```
-    /// - Parameter options: The limits of the read; its `maximumModelDepth`
-    ///   applies (the object is already built, so `maximumNestingDepth` does not).
+    /// - Parameters:
+    ///   - type: The model type to create.
+    ///   - json: The JSON object, as `JSONSerialization` returns it.
+    ///   - options: The limits of the read; its `maximumModelDepth`
+    ///     applies (the object is already built, so `maximumNestingDepth` does not).
     /// - Throws: a ``StrataError`` naming the JSON path of the value that failed.
     public static func model<T: JSONSerializing>(
         of type: T.Type, from json: [String: Any], options: DecodingOptions = .default
@@ -21,8 +24,11 @@ extension JSONAdapter {
     /// let repo = try JSONAdapter.model(of: Repo.self, from: data)
     /// let thread = try JSONAdapter.model(of: Reply.self, from: data, options: .init(maximumModelDepth: 100))
     /// ```
-    /// - Parameter options: The limits of the read: how deep models, and the JSON
-    ///   text's arrays and objects, may nest.
+    /// - Parameters:
+    ///   - type: The model type to create.
+    ///   - data: UTF-8 JSON text whose top level is an object.
+    ///   - options: The limits of the read: how deep models, and the JSON
+    ///     text's arrays and objects, may nest.
     /// - Throws: a ``StrataError`` naming the JSON path of the value that failed;
     ///   ``StrataError/Code/invalidJSON`` when the data is not valid JSON.
     public static func model<T: JSONSerializing>(
@@ -44,8 +50,11 @@ extension JSONAdapter {
 
     /// Creates models from a JSON array of objects. Errors name the index: `[3].id`.
     ///
-    /// - Parameter options: The limits of the read; its `maximumModelDepth`
-    ///   applies (the array is already built, so `maximumNestingDepth` does not).
+    /// - Parameters:
+    ///   - type: The model type to create for each element.
+    ///   - json: The JSON array, as `JSONSerialization` returns it.
+    ///   - options: The limits of the read; its `maximumModelDepth`
+    ///     applies (the array is already built, so `maximumNestingDepth` does not).
     public static func models<T: JSONSerializing>(
         of type: T.Type, from json: [Any], options: DecodingOptions = .default
     ) throws -> [T] {
@@ -55,8 +64,11 @@ extension JSONAdapter {
     /// Creates models from JSON data, which must hold an array of objects. Errors
     /// name the index: `[3].id`.
     ///
-    /// - Parameter options: The limits of the read: how deep models, and the JSON
-    ///   text's arrays and objects, may nest.
+    /// - Parameters:
+    ///   - type: The model type to create for each element.
+    ///   - data: UTF-8 JSON text whose top level is an array of objects.
+    ///   - options: The limits of the read: how deep models, and the JSON
+    ///     text's arrays and objects, may nest.
     public static func models<T: JSONSerializing>(
         of type: T.Type, from data: Data, options: DecodingOptions = .default
     ) throws -> [T] {
