@@ -31,6 +31,7 @@
 /// recovery. A key listed in ``JSONSerializing/requiredPropertyKeys`` must still
 /// be present; with ``defaultForNull`` or ``defaultForInvalid`` it may be `null`.
 public struct JSONRecovery: OptionSet, Sendable, Hashable {
+    /// The recoveries in the set, one bit each.
     public let rawValue: UInt8
 
     /// Creates a set of recoveries from its raw value.
