@@ -2,7 +2,9 @@
 // sources (they have a source location) but have no documentation comment, and
 // exits with status 1 when there is one. Symbols Strata inherits or that the
 // compiler synthesizes (Equatable's `!=`, OptionSet's methods) have no location
-// in Strata, so they are not listed. Used by scripts/docc.
+// in Strata, so they are not listed, and neither are the blocks that extend
+// another module's types (`extension UserDefaults`): their members are. Used by
+// scripts/docc.
 //
 //     swift scripts/undocumented-symbols.swift SYMBOL-GRAPH-DIR
 import Foundation
@@ -17,6 +19,8 @@ for file in files where file.pathExtension == "json" {
     else { continue }
     for symbol in symbols {
         guard let location = symbol["location"] as? [String: Any], let uri = location["uri"] as? String else { continue }
+        // An extension of another module's type is a block, not a symbol to document.
+        if (symbol["kind"] as? [String: Any])?["identifier"] as? String == "swift.extension" { continue }
         checked += 1
         let lines = ((symbol["docComment"] as? [String: Any])?["lines"] as? [[String: Any]]) ?? []
         let text = lines.compactMap { $0["text"] as? String }.joined().trimmingCharacters(in: .whitespaces)
