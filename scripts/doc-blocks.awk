@@ -10,8 +10,9 @@
 #   // Prints:                 everything printed since the start of the block or
 #   // line one                the previous claim, whichever is later, is exactly
 #   // line two                the comment lines that follow `// Prints:`
-# Any other comment is prose and is not checked: leave a blank line between a
-# print and a comment that is not its output.
+# In a claim, an ellipsis, `…`, stands for any text (scripts/apple-check). Any
+# other comment is prose and is not checked: leave a blank line between a print
+# and a comment that is not its output.
 #
 # The program gets a marker statement, `__docMark(N)`, at the start of each block
 # and around each claim; the program's output is cut at the markers, and each
