@@ -1,7 +1,9 @@
 import Foundation
 import Strata
 
-/// Reads types from what the samples hold, by these rules:
+/// Reads types from what the samples hold.
+///
+/// The rules:
 ///
 /// - Integers everywhere are `Int`; a fraction or exponent anywhere makes it `Double`.
 /// - Strings that Strata's `.url` reads as absolute URLs (`scheme://…`) are `URL`;

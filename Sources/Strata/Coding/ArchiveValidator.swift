@@ -92,9 +92,10 @@ struct ArchiveValidator {
         return ArchiveLayout(top: [ArchiveFormat.rootKey: ArchiveLayout.Slot(kind: .model, object: root)], objects: instances)
     }
 
-    /// What `value`, one of an instance's values, stores. `classify` and the class
-    /// checks have accepted it: a number, a boolean, or a reference to an object
-    /// that is not a class entry.
+    /// What `value`, one of an instance's values, stores.
+    ///
+    /// `classify` and the class checks have accepted it: a number, a boolean, or a
+    /// reference to an object that is not a class entry.
     private static func slot(for value: Value, entries: [Entry]) -> ArchiveLayout.Slot {
         switch value {
         case .integer: return ArchiveLayout.Slot(kind: .integer, object: nil)

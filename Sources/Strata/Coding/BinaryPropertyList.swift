@@ -29,8 +29,10 @@ enum BinaryPropertyList {
         let reason: String
     }
 
-    /// How deep arrays and dictionaries may nest. Keyed archives are flat (an
-    /// envelope, an object table, dictionaries of scalars and references).
+    /// How deep arrays and dictionaries may nest.
+    ///
+    /// Keyed archives are flat (an envelope, an object table, dictionaries of
+    /// scalars and references).
     static let maximumDepth = 8
 
     /// Reads `data`, or throws a ``Refusal``.

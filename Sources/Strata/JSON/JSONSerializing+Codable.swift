@@ -30,8 +30,10 @@ public protocol JSONMappedCodable: JSONSerializing, Codable {}
 extension JSONMappedCodable {
     /// Decodes the model with its JSON mapping and transformers, as
     /// `JSONAdapter.model(of:from:)` does with a dictionary: the decoder's value is
-    /// read as a JSON object, then mapped. A Strata error is thrown as a
-    /// `DecodingError.dataCorrupted` whose underlying error is the `StrataError`.
+    /// read as a JSON object, then mapped.
+    ///
+    /// A Strata error is thrown as a `DecodingError.dataCorrupted` whose underlying
+    /// error is the `StrataError`.
     ///
     /// ```swift
     /// let repos = try JSONDecoder().decode([Repo].self, from: data)
@@ -52,8 +54,10 @@ extension JSONMappedCodable {
     }
 
     /// Encodes the model with its JSON mapping and transformers, as
-    /// `JSONAdapter.dictionary(from:)` does. A Strata error is thrown as an
-    /// `EncodingError.invalidValue` whose underlying error is the `StrataError`.
+    /// `JSONAdapter.dictionary(from:)` does.
+    ///
+    /// A Strata error is thrown as an `EncodingError.invalidValue` whose underlying error is
+    /// the `StrataError`.
     ///
     /// ```swift
     /// let data = try JSONEncoder().encode(repo)   // {"full_name": …, "stargazers_count": …}

@@ -2,8 +2,9 @@ import Foundation
 
 /// Any JSON value, as `Codable` reads and writes it: the bridge between Strata's
 /// JSON values (`[String: Any]`, `[Any]`, strings, numbers, booleans, `NSNull`) and
-/// any `Decoder` or `Encoder`. Numbers keep their kind: an integer stays an integer,
-/// a `Decimal` a `Decimal`.
+/// any `Decoder` or `Encoder`.
+///
+/// Numbers keep their kind: an integer stays an integer, a `Decimal` a `Decimal`.
 enum JSONTree: Sendable, Codable {
     case null
     case bool(Bool)

@@ -344,6 +344,7 @@ struct JSONEmitter {
     }
 
     /// The high bit of each byte of `word` (read little-endian) that ``needsEscape(_:)``; zero when none.
+    ///
     /// Bits above the lowest set one may be false positives (borrows), the lowest is always exact.
     @inline(__always)
     private func escapeFlags(_ word: UInt64) -> UInt64 {

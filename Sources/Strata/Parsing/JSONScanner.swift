@@ -285,9 +285,11 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         }
     }
 
-    /// The high bit of each byte of `word` (read little-endian) that is `"`, `\` or below 0x20;
-    /// zero when there is none. Bits above the lowest set one may be false positives (borrows),
-    /// but the lowest set bit always marks the first such byte. Bytes of 0x80 and above are never flagged.
+    /// The high bit of each byte of `word` (read little-endian) that is `"`, `\` or below 0x20; zero when
+    /// there is none.
+    ///
+    /// Bits above the lowest set one may be false positives (borrows), but the lowest set bit always marks
+    /// the first such byte. Bytes of 0x80 and above are never flagged.
     @inline(__always)
     private static func attentionFlags(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -421,6 +423,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
 
     /// Validates the multi-byte UTF-8 sequence whose lead byte is at `position`
     /// (Unicode Table 3-7: no overlongs, no surrogates, nothing above U+10FFFF).
+    ///
     /// Returns the position after the sequence.
     private func validateUTF8Sequence(at position: Int) throws(JSONParsingError) -> Int {
         let lead = base[position]

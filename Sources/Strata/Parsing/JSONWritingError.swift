@@ -53,7 +53,9 @@ struct JSONWritingError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 
     /// The location of the offending value, like `user.tags[2]`; empty for the top
-    /// level. Spelled as ``StrataError/pathDescription``.
+    /// level.
+    ///
+    /// Spelled as ``StrataError/pathDescription``.
     ///
     /// ```swift
     /// print(error.pathDescription) // user.tags[2]

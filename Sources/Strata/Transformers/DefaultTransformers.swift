@@ -1,8 +1,10 @@
 import Foundation
 
 /// The default transformers' implementations: for scalars, enums, arrays and
-/// `[String: T]` dictionaries. Which one a type gets is decided in
-/// `ValueRepresentation.swift` (``PropertyType/defaultValueTransformer``).
+/// `[String: T]` dictionaries.
+///
+/// Which one a type gets is decided in `ValueRepresentation.swift`
+/// (``PropertyType/defaultValueTransformer``).
 enum DefaultTransformers {
     /// Strings, booleans and numbers: checked exactly, written back as they are.
     static func scalar(_ type: PropertyType) -> Transformation {

@@ -67,6 +67,7 @@ enum ExactNumber {
     }
 
     /// The value as a floating-point number, rounded to the nearest `F` when needed.
+    ///
     /// Booleans and values beyond `F`'s range are refused.
     func floatingPoint<F: BinaryFloatingPoint>(_ type: F.Type) -> F? {
         let result: F
@@ -85,8 +86,10 @@ enum ExactNumber {
         return result.isFinite ? result : nil
     }
 
-    /// The value as a `Decimal`. Doubles convert through their shortest
-    /// representation, so `0.1` becomes exactly `0.1`.
+    /// The value as a `Decimal`.
+    ///
+    /// Doubles convert through their shortest representation, so `0.1`
+    /// becomes exactly `0.1`.
     var decimal: Decimal? {
         switch self {
         case .signed(let v): return Decimal(v)
@@ -131,7 +134,9 @@ enum ExactNumber {
 
 extension PropertyType {
     /// Converts a number or boolean in any representation to this numeric type,
-    /// exactly. Returns `nil` when `value` is not a number, or does not fit.
+    /// exactly.
+    ///
+    /// Returns `nil` when `value` is not a number, or does not fit.
     func exactNumber(from value: Any) -> Any? {
         ExactNumber(value)?.converted(to: self)
     }

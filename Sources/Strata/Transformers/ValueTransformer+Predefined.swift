@@ -51,9 +51,11 @@ extension ValueTransformer {
     /// Base64 `String` ↔ `Data`.
     public static var base64Data: ValueTransformer { ClosureValueTransformer.make(.base64Data) }
 
-    /// `String` ↔ `Date` with a fixed `DateFormatter` format, such as
-    /// `"EEE MMM dd HH:mm:ss Z yyyy"`. The locale is `en_US_POSIX` and the time zone
-    /// UTC unless you pass others, so parsing does not depend on the device.
+    /// `String` ↔ `Date` with a fixed `DateFormatter` format, such as `"EEE MMM dd
+    /// HH:mm:ss Z yyyy"`.
+    ///
+    /// The locale is `en_US_POSIX` and the time zone UTC unless you pass others, so
+    /// parsing does not depend on the device.
     ///
     /// With that locale and a time zone of one fixed offset (UTC, or
     /// `TimeZone(secondsFromGMT:)`), formats made of `yyyy`, `MM`, `MMM`, `dd`,
@@ -77,10 +79,11 @@ extension ValueTransformer {
         ClosureValueTransformer.make(.date(formats: [format], locale: locale, timeZone: timeZone))
     }
 
-    /// `String` ↔ `Date` in any of several `DateFormatter` formats, for an API
-    /// that sends dates more than one way: reading tries the formats in order and
-    /// the first that parses wins; writing uses the first format. The locale is
-    /// `en_US_POSIX` and the time zone UTC unless you pass others.
+    /// `String` ↔ `Date` in any of several `DateFormatter` formats, for an API that sends
+    /// dates more than one way: reading tries the formats in order and the first that parses
+    /// wins; writing uses the first format.
+    ///
+    /// The locale is `en_US_POSIX` and the time zone UTC unless you pass others.
     ///
     /// A string no format reads is a `transformerFailed` error that lists the
     /// formats. With no formats at all, every value is refused.
@@ -105,8 +108,10 @@ extension ValueTransformer {
     }
 
     /// Number text ↔ `NSNumber`, with a `NumberFormatter` style (POSIX locale unless
-    /// told otherwise): `"1,234.5"` with `.decimal`. The number is then stored
-    /// exactly into the property's numeric type (`Int`, `Double`, `Decimal`, …).
+    /// told otherwise): `"1,234.5"` with `.decimal`.
+    ///
+    /// The number is then stored exactly into the property's numeric type (`Int`,
+    /// `Double`, `Decimal`, …).
     public static func number(
         style: NumberFormatter.Style = .decimal,
         locale: Locale = Locale(identifier: "en_US_POSIX")
@@ -133,8 +138,10 @@ extension ValueTransformer {
     }
 
     /// Applies `element` to each element of a JSON array; `null` elements reach it as
-    /// `nil`. Errors name the index: `tags[2]`. The transformer is one-way when
-    /// `element` is: its class's `allowsReverseTransformation()` is then `false`.
+    /// `nil`.
+    ///
+    /// Errors name the index: `tags[2]`. The transformer is one-way when `element`
+    /// is: its class's `allowsReverseTransformation()` is then `false`.
     ///
     /// ```swift
     /// case "updates": return .array(of: .iso8601Date)
