@@ -122,7 +122,9 @@ struct TypeInference {
             guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
                 text.count <= 32
             else { return false }
-            return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-. ".unicodeScalars.contains($0)) }
+            return text.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-. ".unicodeScalars.contains($0))
+            }
         }
         return values.allSatisfy(isWord) ? values : nil
     }

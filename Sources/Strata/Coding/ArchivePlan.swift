@@ -87,8 +87,11 @@ final class ArchivePlan<M: SecureCodingModel>: Sendable {
             }
         }
         self.entries = entries
-        self.problem = problems.isEmpty ? nil : StrataError(
-            .unsupportedValue,
-            "\(M.self) cannot be archived: " + problems.joined(separator: " "))
+        self.problem =
+            problems.isEmpty
+            ? nil
+            : StrataError(
+                .unsupportedValue,
+                "\(M.self) cannot be archived: " + problems.joined(separator: " "))
     }
 }

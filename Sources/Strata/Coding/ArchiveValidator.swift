@@ -37,7 +37,8 @@ struct ArchiveValidator {
 
     /// One entry of `$objects`, classified.
     private enum Entry {
-        case null, string, data, classEntry(String)
+        case null, string, data
+        case classEntry(String)
         /// An instance: its class's entry index, the references among its values, and its values.
         case instance(classIndex: Int, references: [Int], values: [String: Value])
     }
@@ -150,7 +151,8 @@ struct ArchiveValidator {
                 case .integer, .real, .bool:
                     continue
                 default:
-                    throw Self.invalid("Object \(index) of the archive holds \(Self.describe(value)) under '\(key)', which Strata never writes")
+                    throw Self.invalid(
+                        "Object \(index) of the archive holds \(Self.describe(value)) under '\(key)', which Strata never writes")
                 }
             }
             var values = dictionary

@@ -211,7 +211,9 @@ enum BinaryPropertyList {
                 break
             }
             throw Refusal(
-                reason: "The binary property list holds a value of kind 0x\(String(marker, radix: 16)) at object \(object), which keyed archives do not use")
+                reason:
+                    "The binary property list holds a value of kind 0x\(String(marker, radix: 16)) at object \(object), which keyed archives do not use"
+            )
         }
     }
 }

@@ -48,8 +48,9 @@ extension JSONMappedCodable {
         do {
             self = try JSONAdapter.model(of: Self.self, from: object)
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: String(describing: error), underlyingError: error))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: String(describing: error), underlyingError: error))
         }
     }
 
@@ -67,8 +68,10 @@ extension JSONMappedCodable {
         do {
             tree = try JSONTree(json: try JSONAdapter.dictionary(from: self))
         } catch {
-            throw EncodingError.invalidValue(self, EncodingError.Context(
-                codingPath: encoder.codingPath, debugDescription: String(describing: error), underlyingError: error))
+            throw EncodingError.invalidValue(
+                self,
+                EncodingError.Context(
+                    codingPath: encoder.codingPath, debugDescription: String(describing: error), underlyingError: error))
         }
         try tree.encode(to: encoder)
     }

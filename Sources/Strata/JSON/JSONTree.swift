@@ -75,12 +75,19 @@ enum JSONTree: Sendable, Codable {
             self = .array(elements)
         } else {
             let value = try decoder.singleValueContainer()
-            if value.decodeNil() { self = .null }
-            else if let flag = try? value.decode(Bool.self) { self = .bool(flag) }
-            else if let integer = try? value.decode(Int64.self) { self = .signed(integer) }
-            else if let integer = try? value.decode(UInt64.self) { self = .unsigned(integer) }
-            else if let double = try? value.decode(Double.self) { self = .double(double) }
-            else { self = .string(try value.decode(String.self)) }
+            if value.decodeNil() {
+                self = .null
+            } else if let flag = try? value.decode(Bool.self) {
+                self = .bool(flag)
+            } else if let integer = try? value.decode(Int64.self) {
+                self = .signed(integer)
+            } else if let integer = try? value.decode(UInt64.self) {
+                self = .unsigned(integer)
+            } else if let double = try? value.decode(Double.self) {
+                self = .double(double)
+            } else {
+                self = .string(try value.decode(String.self))
+            }
         }
     }
 

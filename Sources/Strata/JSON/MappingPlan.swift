@@ -61,7 +61,8 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
             self.errorPath = keyPath.isMultiple ? [.key(keyPath.description)] : first.components
             self.alternativeErrorPaths = keyPath.form == .firstPresent ? keyPath.paths.map(\.components) : []
             (kind, nested) = isCustomTransformer ? (.value, nil) : property.type.mappingKind
-            let readsFieldJSON = isCustomTransformer
+            let readsFieldJSON =
+                isCustomTransformer
                 ? false : property.type.hasFixedJSONConversion || (transformer == nil && !checksWrittenValue)
             self.jsonField = readsFieldJSON && property.field?.readsJSON == true ? property.field : nil
             self.recovery = recovery
@@ -141,13 +142,14 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
                         + "conform \(model) to JSONSerializing, or give '\(property.key)' a transformer.")
                 continue
             }
-            entries.append(Entry(
-                property: property,
-                keyPath: keyPath,
-                transformer: custom ?? property.type.defaultPropertyTransformer,
-                isCustomTransformer: custom != nil,
-                checksWrittenValue: custom != nil || property.type.mayBeUnrepresentableInJSON,
-                recovery: recoveries[property.key] ?? []))
+            entries.append(
+                Entry(
+                    property: property,
+                    keyPath: keyPath,
+                    transformer: custom ?? property.type.defaultPropertyTransformer,
+                    isCustomTransformer: custom != nil,
+                    checksWrittenValue: custom != nil || property.type.mayBeUnrepresentableInJSON,
+                    recovery: recoveries[property.key] ?? []))
         }
         problems += Self.overlaps(in: entries)
         let mappedKeys = Set(entries.map(\.property.key))
@@ -174,10 +176,13 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         self.hasRequiredEntries = !requiredEntryIndices.isEmpty
         let singleKeys = entries.compactMap(\.singleKey)
         self.memberKeys = singleKeys.count == entries.count ? MemberKeyTable(keys: singleKeys) : nil
-        self.problem = problems.isEmpty ? nil : StrataError(
-            .invalidMapping,
-            "The JSON mapping of \(M.self) is invalid: " + problems.joined(separator: " ")
-                + " Fix jsonKeyPathsByPropertyKey and propertyKeys.")
+        self.problem =
+            problems.isEmpty
+            ? nil
+            : StrataError(
+                .invalidMapping,
+                "The JSON mapping of \(M.self) is invalid: " + problems.joined(separator: " ")
+                    + " Fix jsonKeyPathsByPropertyKey and propertyKeys.")
     }
 
     /// The model's transformer for `property`: the one for its key, else the one

@@ -94,9 +94,10 @@ extension Transformation {
                                 models.append(nil)
                                 continue
                             }
-                            models.append(try recovery.element(at: .index(index)) {
-                                try JSONAdapter.decodeElement(T.self, element, at: index)
-                            })
+                            models.append(
+                                try recovery.element(at: .index(index)) {
+                                    try JSONAdapter.decodeElement(T.self, element, at: index)
+                                })
                         } catch {
                             try recovery.skip(error)
                         }

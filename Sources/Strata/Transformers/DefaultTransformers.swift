@@ -53,9 +53,10 @@ enum DefaultTransformers {
                 let recovery = ElementRecovery()
                 for (index, item) in array.enumerated() {
                     do {
-                        converted.append(try recovery.element(at: .index(index)) {
-                            try convert(item, with: elementTransformer, element: element, at: .index(index))
-                        })
+                        converted.append(
+                            try recovery.element(at: .index(index)) {
+                                try convert(item, with: elementTransformer, element: element, at: .index(index))
+                            })
                         indices?.append(index)
                     } catch {
                         try recovery.skip(error)
@@ -106,9 +107,10 @@ enum DefaultTransformers {
                 let mark = recovery.mark
                 for (key, item) in object {
                     do {
-                        converted[key] = .some(try recovery.element(at: .key(key)) {
-                            try convert(item, with: valueTransformer, element: element, at: .key(key))
-                        })
+                        converted[key] = .some(
+                            try recovery.element(at: .key(key)) {
+                                try convert(item, with: valueTransformer, element: element, at: .key(key))
+                            })
                     } catch {
                         refused.append((key, error))
                     }

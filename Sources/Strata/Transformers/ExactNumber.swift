@@ -20,22 +20,39 @@ enum ExactNumber {
     /// Reads `value`, or returns `nil` when it is not a number or a boolean.
     init?(_ value: Any) {
         let type = type(of: value)
-        if type == Int.self, let v = value as? Int { self = .signed(Int64(v)) }
-        else if type == Double.self, let v = value as? Double { self = .floating(v) }
-        else if type == Bool.self, let v = value as? Bool { self = .boolean(v) }
-        else if let number = numberObject(value) { self.init(number) }
-        else if type == Decimal.self, let v = value as? Decimal { self = .decimal(v) }
-        else if type == Int64.self, let v = value as? Int64 { self = .signed(v) }
-        else if type == Int32.self, let v = value as? Int32 { self = .signed(Int64(v)) }
-        else if type == Int16.self, let v = value as? Int16 { self = .signed(Int64(v)) }
-        else if type == Int8.self, let v = value as? Int8 { self = .signed(Int64(v)) }
-        else if type == UInt.self, let v = value as? UInt { self = .unsigned(UInt64(v)) }
-        else if type == UInt64.self, let v = value as? UInt64 { self = .unsigned(v) }
-        else if type == UInt32.self, let v = value as? UInt32 { self = .unsigned(UInt64(v)) }
-        else if type == UInt16.self, let v = value as? UInt16 { self = .unsigned(UInt64(v)) }
-        else if type == UInt8.self, let v = value as? UInt8 { self = .unsigned(UInt64(v)) }
-        else if type == Float.self, let v = value as? Float { self = .floating(Double(v)) }
-        else { return nil }
+        if type == Int.self, let v = value as? Int {
+            self = .signed(Int64(v))
+        } else if type == Double.self, let v = value as? Double {
+            self = .floating(v)
+        } else if type == Bool.self, let v = value as? Bool {
+            self = .boolean(v)
+        } else if let number = numberObject(value) {
+            self.init(number)
+        } else if type == Decimal.self, let v = value as? Decimal {
+            self = .decimal(v)
+        } else if type == Int64.self, let v = value as? Int64 {
+            self = .signed(v)
+        } else if type == Int32.self, let v = value as? Int32 {
+            self = .signed(Int64(v))
+        } else if type == Int16.self, let v = value as? Int16 {
+            self = .signed(Int64(v))
+        } else if type == Int8.self, let v = value as? Int8 {
+            self = .signed(Int64(v))
+        } else if type == UInt.self, let v = value as? UInt {
+            self = .unsigned(UInt64(v))
+        } else if type == UInt64.self, let v = value as? UInt64 {
+            self = .unsigned(v)
+        } else if type == UInt32.self, let v = value as? UInt32 {
+            self = .unsigned(UInt64(v))
+        } else if type == UInt16.self, let v = value as? UInt16 {
+            self = .unsigned(UInt64(v))
+        } else if type == UInt8.self, let v = value as? UInt8 {
+            self = .unsigned(UInt64(v))
+        } else if type == Float.self, let v = value as? Float {
+            self = .floating(Double(v))
+        } else {
+            return nil
+        }
     }
 
     init(_ number: NSNumber) {

@@ -83,10 +83,12 @@ extension Transformation {
         }
         if let reverse {
             let output = TypedValue(Output.self)
-            self.init(forward: typedForward, reverse: { value in
-                guard let value else { return nil }
-                return try reverse(try output.require(value))
-            })
+            self.init(
+                forward: typedForward,
+                reverse: { value in
+                    guard let value else { return nil }
+                    return try reverse(try output.require(value))
+                })
         } else {
             self.init(forward: typedForward)
         }

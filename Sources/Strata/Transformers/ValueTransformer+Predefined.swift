@@ -176,7 +176,8 @@ extension Transformation {
     static let uuid = Transformation(
         { (text: String) throws -> UUID in
             guard let uuid = UUIDText.uuid(from: text) else {
-                throw StrataError(.transformerFailed, "Expected a UUID such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\", found \(describe(text)).")
+                throw StrataError(
+                    .transformerFailed, "Expected a UUID such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\", found \(describe(text)).")
             }
             return uuid
         },
@@ -185,7 +186,8 @@ extension Transformation {
     static let iso8601Date = Transformation(
         { (text: String) throws -> Date in
             guard let date = ISO8601.date(from: text) else {
-                throw StrataError(.transformerFailed, "Expected an ISO 8601 date such as \"2024-05-01T12:30:00Z\", found \(describe(text)).")
+                throw StrataError(
+                    .transformerFailed, "Expected an ISO 8601 date such as \"2024-05-01T12:30:00Z\", found \(describe(text)).")
             }
             return date
         },
@@ -236,11 +238,12 @@ extension Transformation {
         }
         // DateFormatter is not Sendable; the lock gives one caller at a time.
         let locked = Locked(formatters)
-        let expected = switch formats.count {
-        case 0: "Expected a date, but .date(formats:) was given no format to read it with"
-        case 1: "Expected a date in the format \"\(formats[0])\""
-        default: "Expected a date in one of the formats " + formats.map { "\"\($0)\"" }.joined(separator: ", ")
-        }
+        let expected =
+            switch formats.count {
+            case 0: "Expected a date, but .date(formats:) was given no format to read it with"
+            case 1: "Expected a date in the format \"\(formats[0])\""
+            default: "Expected a date in one of the formats " + formats.map { "\"\($0)\"" }.joined(separator: ", ")
+            }
         return Transformation(
             { (text: String) throws -> Date in
                 // In order, each format by itself and then by its formatter, so the
@@ -314,11 +317,12 @@ extension Transformation {
             let recovery = ElementRecovery()
             for (index, value) in array.enumerated() {
                 do {
-                    converted.append(try recovery.element(at: .index(index)) {
-                        try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
-                            try element.transformedValue(isJSONNull(value) ? nil : value)
-                        }
-                    })
+                    converted.append(
+                        try recovery.element(at: .index(index)) {
+                            try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
+                                try element.transformedValue(isJSONNull(value) ? nil : value)
+                            }
+                        })
                 } catch {
                     try recovery.skip(error)
                 }
