@@ -16,8 +16,9 @@ struct Declarations {
     private var enums: [(values: [String], name: String)] = []
 
     /// Declarations for `root`, named `rootName`; `reserved` names (the namespace)
-    /// are not given to any type. With `namesFromPath`, every nested type's name
-    /// starts with its parent's.
+    /// are not given to any type.
+    ///
+    /// With `namesFromPath`, every nested type's name starts with its parent's.
     init(root: ModelShape, rootName: String, reserved: Set<String>, namesFromPath: Bool = false) {
         self.namesFromPath = namesFromPath
         usedTypeNames = SwiftNaming.reservedTypeNames.union(reserved)

@@ -23,10 +23,11 @@ public enum KeyRule: String, Equatable, Sendable, CaseIterable {
     /// The JSON key this rule's generated map gives `propertyKey`.
     public func jsonKey(forPropertyKey propertyKey: String) -> String {
         let keys: PropertyKeys<Probe> = [propertyKey: \Probe.slot]
-        let map = switch self {
-        case .snakeCased: JSONKeyPath.snakeCased(for: keys)
-        case .identity: JSONKeyPath.identity(for: keys)
-        }
+        let map =
+            switch self {
+            case .snakeCased: JSONKeyPath.snakeCased(for: keys)
+            case .identity: JSONKeyPath.identity(for: keys)
+            }
         return map[propertyKey]?.dottedPaths.first ?? propertyKey
     }
 }

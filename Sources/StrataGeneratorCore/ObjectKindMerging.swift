@@ -243,8 +243,10 @@ struct ObjectKindMerging {
         return accepted
     }
 
-    /// Whether a kind reached from `kinds` holds itself, at any depth. The kinds
-    /// held itself nowhere before the merge, so a new cycle goes through one of them.
+    /// Whether a kind reached from `kinds` holds itself, at any depth.
+    ///
+    /// The kinds held itself nowhere before the merge, so a new cycle goes through
+    /// one of them.
     private mutating func holdsItself(from kinds: [Int]) -> Bool {
         // 1: on the current path, 2: done.
         var state: [Int: UInt8] = [:]
@@ -286,10 +288,11 @@ struct ObjectKindMerging {
         return merged
     }
 
-    /// Fills `merged` with what `objects` show. Only the part inference reads
-    /// is merged in full: the values of objects keyed by ids, the fields of the
-    /// others (and of the fields of objects keyed by ids, the counts that decide
-    /// that they are).
+    /// Fills `merged` with what `objects` show.
+    ///
+    /// Only the part inference reads is merged in full: the values of objects
+    /// keyed by ids, the fields of the others (and of the fields of objects
+    /// keyed by ids, the counts that decide that they are).
     private mutating func fill(_ merged: ObjectObservation, from objects: [ObjectObservation]) {
         let keyedByIDs = objects.allSatisfy(\.isKeyedByIDs)
         var seen: Set<String> = []

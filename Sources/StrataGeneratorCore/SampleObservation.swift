@@ -90,9 +90,11 @@ final class ObjectObservation {
     /// What each key held.
     var fields: [String: ValueObservation] = [:]
     /// Every member value, whatever its key: the fields merged, made when first
-    /// asked for. Only objects keyed by ids need it; observed along the way, it
-    /// would observe each object again at every level above it, twice the work
-    /// for each level of nesting.
+    /// asked for.
+    ///
+    /// Only objects keyed by ids need it; observed along the way, it would
+    /// observe each object again at every level above it, twice the work for
+    /// each level of nesting.
     lazy var allValues: ValueObservation = {
         let all = ValueObservation()
         for key in keys {
@@ -101,8 +103,10 @@ final class ObjectObservation {
         return all
     }()
 
-    /// Adds one object. A key written twice in one object counts once, with its
-    /// last value, as JSON readers take it.
+    /// Adds one object.
+    ///
+    /// A key written twice in one object counts once, with its last value, as
+    /// JSON readers take it.
     func observe(_ members: [JSONMember]) {
         count += 1
         var last: [String: JSONSample] = [:]
@@ -145,7 +149,9 @@ final class ObjectObservation {
 
 extension ObjectObservation {
     /// Whether the object's keys are data, not names: every key is digits, or a
-    /// UUID, and no value is `null`. Such an object is read as `[String: T]`.
+    /// UUID, and no value is `null`.
+    ///
+    /// Such an object is read as `[String: T]`.
     var isKeyedByIDs: Bool {
         guard !keys.isEmpty, !fields.values.contains(where: { $0.nulls > 0 }) else { return false }
         return keys.allSatisfy { key in

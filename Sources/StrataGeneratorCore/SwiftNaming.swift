@@ -51,8 +51,10 @@ public enum SwiftNaming {
     /// The words of a JSON key: letters and digits cut where Strata's snake-case
     /// rule starts a word (a capital after a lower-case letter, the last capital
     /// of an acronym before a lower-case letter, a run of digits), and at every
-    /// other character. A leading `+`, `-`, `@` or `$` is a word of its own:
-    /// `+1` → `["plus", "1"]`, `@type` → `["at", "type"]`.
+    /// other character.
+    ///
+    /// A leading `+`, `-`, `@` or `$` is a word of its own: `+1` → `["plus",
+    /// "1"]`, `@type` → `["at", "type"]`.
     ///
     /// ```swift
     /// SwiftNaming.wordsOfKey("avatarURL")   // ["avatar", "URL"]
@@ -112,10 +114,10 @@ public enum SwiftNaming {
 
     // MARK: Properties
 
-    /// Property names for `key`, best first: acronyms in capitals (`htmlURL`),
-    /// then plain camel case (`htmlUrl`), then the key itself when it is already
-    /// a lower-camel identifier (no `_`: a snake-case key is never a name). The generator takes the first that Strata's key
-    /// rule turns back into `key`, or else the first with an explicit key.
+    /// Property names for `key`, best first: acronyms in capitals (`htmlURL`), then plain camel case (`htmlUrl`), then the
+    /// key itself when it is already a lower-camel identifier (no `_`: a snake-case key is never a name).
+    ///
+    /// The generator takes the first that Strata's key rule turns back into `key`, or else the first with an explicit key.
     ///
     /// Every candidate is a valid Swift identifier (keywords still need
     /// backticks, see ``declarationName(_:)``): a name that would start with a digit

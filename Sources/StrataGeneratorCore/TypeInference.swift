@@ -1,7 +1,9 @@
 import Foundation
 import Strata
 
-/// Reads types from what the samples hold, by these rules:
+/// Reads types from what the samples hold.
+///
+/// The rules:
 ///
 /// - Integers everywhere are `Int`; a fraction or exponent anywhere makes it `Double`.
 /// - Strings that Strata's `.url` reads as absolute URLs (`scheme://…`) are `URL`;
@@ -120,7 +122,9 @@ struct TypeInference {
             guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
                 text.count <= 32
             else { return false }
-            return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-. ".unicodeScalars.contains($0)) }
+            return text.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-. ".unicodeScalars.contains($0))
+            }
         }
         return values.allSatisfy(isWord) ? values : nil
     }

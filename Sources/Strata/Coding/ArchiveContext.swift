@@ -121,7 +121,8 @@ final class EncodingSession: @unchecked Sendable {
     /// front; `encode(with:)` cannot throw.
     func record(_ error: any Error) {
         guard firstError == nil else { return }
-        let error = error as? StrataError
+        let error =
+            error as? StrataError
             ?? StrataError(.unsupportedValue, "Archiving failed: \(error)", underlyingError: error)
         firstError = error.prefixed(with: path)
     }

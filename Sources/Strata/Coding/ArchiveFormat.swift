@@ -1,9 +1,10 @@
 import Foundation
 
 /// The shape of a Strata archive: the classes it may contain, the reserved keys,
-/// and which Swift types it can hold. Shared by the writer, the reader and the
-/// validator, so that the classes the validator accepts are exactly the classes
-/// the writer produces.
+/// and which Swift types it can hold.
+///
+/// Shared by the writer, the reader and the validator, so that the classes the
+/// validator accepts are exactly the classes the writer produces.
 enum ArchiveFormat {
     /// The key of the root object (`NSKeyedArchiveRootObjectKey`).
     static let rootKey = NSKeyedArchiveRootObjectKey
@@ -23,23 +24,27 @@ enum ArchiveFormat {
 
     /// The dates an archive can hold, in seconds from the reference date
     /// (2001-01-01): about ±3,000 years, which includes `Date.distantPast` and
-    /// `Date.distantFuture`. A date beyond it in an archive is damage, not data.
+    /// `Date.distantFuture`.
+    ///
+    /// A date beyond it in an archive is damage, not data.
     static let dateRange: ClosedRange<TimeInterval> = -1e11...1e11
 
     /// How ``dateRange`` reads in messages.
     static let dateRangeDescription = "±1e11 seconds (about 3,000 years) from 2001-01-01"
 
     /// The classes every object decode allows: the bridge's two classes, plus the
-    /// strings and data that keyed archives store inline. The validator has
-    /// checked the archive against a subset of these before any decode runs, so
-    /// no decode can meet a class outside this set.
+    /// strings and data that keyed archives store inline.
+    ///
+    /// The validator has checked the archive against a subset of these before any
+    /// decode runs, so no decode can meet a class outside this set.
     static let decodableClasses: [AnyClass] = [ArchivedModel.self, ArchivedCollection.self, NSString.self, NSData.self]
 
     /// Calls `visit` for `type` and every type it contains: the wrapped type of an
     /// optional, the elements of a collection, the raw type of a raw-representable
     /// type, and the archived property types of a nested ``SecureCodingModel``
-    /// (each model once; `visited` holds the models seen). `path` is the chain
-    /// of property keys that first reached the type.
+    /// (each model once; `visited` holds the models seen).
+    ///
+    /// `path` is the chain of property keys that first reached the type.
     static func walk(
         _ type: PropertyType, path: [StrataError.PathComponent] = [], visited: inout Set<ObjectIdentifier>,
         _ visit: (PropertyType, [StrataError.PathComponent]) -> Void
@@ -73,8 +78,10 @@ enum ArchiveFormat {
 
     /// The first reason why a model nested in `M` (at any depth) cannot be
     /// archived, with the path of the property that holds it; `nil` when every
-    /// nested model can be. Checked before anything is written, so that an
-    /// archive is not left half-written.
+    /// nested model can be.
+    ///
+    /// Checked before anything is written, so that an archive is not left
+    /// half-written.
     static func nestedProblem<M: SecureCodingModel>(in model: M.Type) -> StrataError? {
         var problem: StrataError?
         var visited: Set<ObjectIdentifier> = []

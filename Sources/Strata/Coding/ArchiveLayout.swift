@@ -10,10 +10,12 @@ import Foundation
 /// (``ArchiveCursor/check(_:forKey:as:)``), and a tampered archive is refused
 /// instead of read as silently wrong values.
 struct ArchiveLayout: Sendable {
-    /// The kind of a stored value. Strata writes integers up to 64 bits as
-    /// `integer`, `Float`, `Double` and `Date` as `real`, `Bool` as `bool`,
-    /// text-like values as references to a `string`, `Data` as a reference to
-    /// `data`, and nested models and collections as references to their objects.
+    /// The kind of a stored value.
+    ///
+    /// Strata writes integers up to 64 bits as `integer`, `Float`, `Double` and
+    /// `Date` as `real`, `Bool` as `bool`, text-like values as references to a
+    /// `string`, `Data` as a reference to `data`, and nested models and
+    /// collections as references to their objects.
     enum Kind: Sendable, Equatable {
         case integer, real, bool, string, data, model, collection
         /// A reference to `$null`, which Strata never writes.
@@ -48,8 +50,10 @@ struct ArchiveLayout: Sendable {
 }
 
 /// Where the unarchiver is in a checked archive: the object whose keys are being
-/// decoded. Kept by ``ArchiveContext`` for the unarchiver of an archive checked
-/// by ``ArchiveValidator``; absent for archives Strata did not check (a caller's
+/// decoded.
+///
+/// Kept by ``ArchiveContext`` for the unarchiver of an archive checked by
+/// ``ArchiveValidator``; absent for archives Strata did not check (a caller's
 /// own archive holding a model).
 struct ArchiveCursor: Sendable {
     let layout: ArchiveLayout
@@ -75,8 +79,9 @@ struct ArchiveCursor: Sendable {
     }
 
     /// Throws ``StrataError/Code-swift.enum/invalidArchive`` unless `key` stores
-    /// a value of `kind`; `typeName` names what the property expects. Returns the
-    /// key's slot.
+    /// a value of `kind`; `typeName` names what the property expects.
+    ///
+    /// Returns the key's slot.
     @discardableResult
     func check(_ kind: ArchiveLayout.Kind, forKey key: String, as typeName: String) throws -> Slot {
         guard let slot = slots[key] else {

@@ -1,6 +1,7 @@
 /// What Strata archives for a model type: the archived properties with their
-/// behaviours, and the classes its archives may contain. Built once per type,
-/// checked once, cached.
+/// behaviours, and the classes its archives may contain.
+///
+/// Built once per type, checked once, cached.
 final class ArchivePlan<M: SecureCodingModel>: Sendable {
     struct Entry: Sendable {
         let property: ModelProperty<M>
@@ -86,8 +87,11 @@ final class ArchivePlan<M: SecureCodingModel>: Sendable {
             }
         }
         self.entries = entries
-        self.problem = problems.isEmpty ? nil : StrataError(
-            .unsupportedValue,
-            "\(M.self) cannot be archived: " + problems.joined(separator: " "))
+        self.problem =
+            problems.isEmpty
+            ? nil
+            : StrataError(
+                .unsupportedValue,
+                "\(M.self) cannot be archived: " + problems.joined(separator: " "))
     }
 }

@@ -37,7 +37,8 @@ struct ArchiveValidator {
 
     /// One entry of `$objects`, classified.
     private enum Entry {
-        case null, string, data, classEntry(String)
+        case null, string, data
+        case classEntry(String)
         /// An instance: its class's entry index, the references among its values, and its values.
         case instance(classIndex: Int, references: [Int], values: [String: Value])
     }
@@ -92,9 +93,10 @@ struct ArchiveValidator {
         return ArchiveLayout(top: [ArchiveFormat.rootKey: ArchiveLayout.Slot(kind: .model, object: root)], objects: instances)
     }
 
-    /// What `value`, one of an instance's values, stores. `classify` and the class
-    /// checks have accepted it: a number, a boolean, or a reference to an object
-    /// that is not a class entry.
+    /// What `value`, one of an instance's values, stores.
+    ///
+    /// `classify` and the class checks have accepted it: a number, a boolean, or a
+    /// reference to an object that is not a class entry.
     private static func slot(for value: Value, entries: [Entry]) -> ArchiveLayout.Slot {
         switch value {
         case .integer: return ArchiveLayout.Slot(kind: .integer, object: nil)
@@ -149,7 +151,8 @@ struct ArchiveValidator {
                 case .integer, .real, .bool:
                     continue
                 default:
-                    throw Self.invalid("Object \(index) of the archive holds \(Self.describe(value)) under '\(key)', which Strata never writes")
+                    throw Self.invalid(
+                        "Object \(index) of the archive holds \(Self.describe(value)) under '\(key)', which Strata never writes")
                 }
             }
             var values = dictionary

@@ -54,8 +54,9 @@ final class ArchivedCollection: NSObject, NSSecureCoding {
                 case .collection(.dictionary(let element, let builder))?:
                     return .success(try Self.readDictionary(of: element, builder: builder, from: coder))
                 default:
-                    return .failure(StrataError(
-                        .invalidArchive, "A collection was found where the archive should hold another value."))
+                    return .failure(
+                        StrataError(
+                            .invalidArchive, "A collection was found where the archive should hold another value."))
                 }
             } catch let error as StrataError {
                 return .failure(error)

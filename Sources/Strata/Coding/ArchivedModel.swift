@@ -36,10 +36,11 @@ final class ArchivedModel: NSObject, NSSecureCoding {
         writer = nil
         content = ArchiveContext.decodingObject(from: coder) { expectation in
             guard case .model(let type)? = expectation else {
-                return .failure(StrataError(
-                    .invalidArchive,
-                    "A Strata model was found where the archive should hold another value. "
-                        + "Decode Strata models with NSCoder.decodeModel(of:forKey:)."))
+                return .failure(
+                    StrataError(
+                        .invalidArchive,
+                        "A Strata model was found where the archive should hold another value. "
+                            + "Decode Strata models with NSCoder.decodeModel(of:forKey:)."))
             }
             do {
                 return .success(try type.readArchived(from: coder))

@@ -12,6 +12,7 @@ import Foundation
 /// nested models are bridge objects (``ArchivedCollection``, ``ArchivedModel``).
 enum ArchivedValueCoding {
     /// Writes `value`, which is not `nil`, as a value of `type` under `key`.
+    ///
     /// `conditional` writes a class-model object with `encodeConditionalObject`.
     static func encode(
         _ value: Any, as type: PropertyType, forKey key: String, conditional: Bool = false, into coder: NSCoder
@@ -94,9 +95,10 @@ enum ArchivedValueCoding {
         }
     }
 
-    /// Reads the nested model or collection of `type` under `key`. Kept small,
-    /// with its checks in helpers: its frame is part of every nesting level of
-    /// the unarchiver's recursion.
+    /// Reads the nested model or collection of `type` under `key`.
+    ///
+    /// Kept small, with its checks in helpers: its frame is part of every
+    /// nesting level of the unarchiver's recursion.
     private static func decodeObject(
         _ type: PropertyType, forKey key: String, from coder: NSCoder, child: ArchiveCursor?
     ) throws -> Any? {
@@ -219,7 +221,9 @@ enum ArchivedValueCoding {
 
     /// The value of a plain decimal number's text (`-?[0-9]+(\.[0-9]+)?`), as its
     /// significant digits and the power of ten of the last one: `"-01.50"` is
-    /// `-15 × 10^-1`. Zero has no digits and no sign.
+    /// `-15 × 10^-1`.
+    ///
+    /// Zero has no digits and no sign.
     private struct DecimalDigits: Equatable {
         var negative = false
         var digits: ArraySlice<UInt8> = []

@@ -29,8 +29,10 @@ enum BinaryPropertyList {
         let reason: String
     }
 
-    /// How deep arrays and dictionaries may nest. Keyed archives are flat (an
-    /// envelope, an object table, dictionaries of scalars and references).
+    /// How deep arrays and dictionaries may nest.
+    ///
+    /// Keyed archives are flat (an envelope, an object table, dictionaries of
+    /// scalars and references).
     static let maximumDepth = 8
 
     /// Reads `data`, or throws a ``Refusal``.
@@ -209,7 +211,9 @@ enum BinaryPropertyList {
                 break
             }
             throw Refusal(
-                reason: "The binary property list holds a value of kind 0x\(String(marker, radix: 16)) at object \(object), which keyed archives do not use")
+                reason:
+                    "The binary property list holds a value of kind 0x\(String(marker, radix: 16)) at object \(object), which keyed archives do not use"
+            )
         }
     }
 }

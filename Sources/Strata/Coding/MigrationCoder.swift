@@ -132,7 +132,8 @@ final class MigrationCoder: NSCoder {
         guard let object else { return nil }
         if let classes, !classes.contains(where: { Self.isObject(object, of: $0) }) {
             if refusal == nil {
-                refusal = "The hook asked for '\(key)' as \(classes.map { String(describing: $0) }.joined(separator: " or ")), "
+                refusal =
+                    "The hook asked for '\(key)' as \(classes.map { String(describing: $0) }.joined(separator: " or ")), "
                     + "but the archive holds \(slot.kind.name) there."
             }
             return nil

@@ -85,7 +85,9 @@ public struct StrataError: Error, Sendable, CustomStringConvertible, LocalizedEr
     /// The error thrown by user code (a transformer, a validator, a migration), if any.
     public let underlyingError: (any Error)?
 
-    /// Creates an error. The path is usually filled in as the error travels out.
+    /// Creates an error.
+    ///
+    /// The path is usually filled in as the error travels out.
     public init(_ code: Code, _ reason: String, path: [PathComponent] = [], underlyingError: (any Error)? = nil) {
         self.code = code
         self.reason = reason
@@ -99,6 +101,7 @@ public struct StrataError: Error, Sendable, CustomStringConvertible, LocalizedEr
     }
 
     /// `path` as it reads in JSON: `contributors[1].id`; empty for the top level.
+    ///
     /// The one spelling of a path, shared by the writer's errors.
     static func description(of path: [PathComponent]) -> String {
         var text = ""

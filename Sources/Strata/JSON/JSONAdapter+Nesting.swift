@@ -32,9 +32,11 @@ extension JSONAdapter {
     /// The read or write in progress.
     @TaskLocal static var context = Context()
 
-    /// Runs `body` with `options`' model depth limit; `body` gets how many levels
-    /// of models below the one it reads may still be read (see
-    /// ``readObject(_:keys:from:levelsLeft:)``). Throws when an option is out of range.
+    /// Runs `body` with `options`' model depth limit; `body` gets how many levels of
+    /// models below the one it reads may still be read (see
+    /// ``readObject(_:keys:from:levelsLeft:)``).
+    ///
+    /// Throws when an option is out of range.
     @inline(__always)
     static func reading<R>(with options: DecodingOptions, _ body: (_ levelsLeft: Int) throws -> R) throws -> R {
         try options.check()
@@ -47,7 +49,9 @@ extension JSONAdapter {
     }
 
     /// Runs `body` with `options` and `sortsKeys` as the settings of the write in
-    /// progress. Throws when an option is out of range.
+    /// progress.
+    ///
+    /// Throws when an option is out of range.
     @inline(__always)
     static func writing<R>(with options: EncodingOptions, sortsKeys: Bool, _ body: () throws -> R) throws -> R {
         try options.check()
@@ -66,9 +70,10 @@ extension JSONAdapter {
 
     /// Runs `body` one model deeper, or throws when that would pass the limit of
     /// the read or write in progress: deep input is refused with an error instead
-    /// of exhausting the stack, and so is a class graph with a cycle. The one
-    /// check of model depth, for both directions, both decode sources and both
-    /// encode sinks.
+    /// of exhausting the stack, and so is a class graph with a cycle.
+    ///
+    /// The one check of model depth, for both directions, both decode sources and
+    /// both encode sinks.
     static func nested<R>(_ body: () throws -> R) throws -> R {
         var context = self.context
         context.modelDepth += 1

@@ -14,8 +14,10 @@ extension JSONAdapter {
     /// reading method throws a ``StrataError`` with code
     /// ``StrataError/Code/invalidOptions`` before it reads anything.
     public struct DecodingOptions: Sendable, Hashable {
-        /// How many levels deep models may nest inside the model being read; one
-        /// level more throws ``StrataError/Code/nestingTooDeep``. 64 by default.
+        /// How many levels deep models may nest inside the model being read; one level
+        /// more throws ``StrataError/Code/nestingTooDeep``.
+        ///
+        /// 64 by default.
         ///
         /// A model held by a property is one level, and so is each model of an
         /// array of models (the array itself is none), counted the same way from
@@ -31,7 +33,9 @@ extension JSONAdapter {
 
         /// How many arrays and objects may be open at once in JSON text read from
         /// `Data`; one more throws ``StrataError/Code/invalidJSON``, naming the
-        /// limit. 512 by default.
+        /// limit.
+        ///
+        /// 512 by default.
         ///
         /// It counts every container, those of models included. It does not apply
         /// to a `[String: Any]` or `[Any]` you pass in: that value is already built.
@@ -69,12 +73,16 @@ extension JSONAdapter {
     /// ``StrataError/Code/invalidOptions`` before it writes anything.
     public struct EncodingOptions: Sendable, Hashable {
         /// Whether a property whose value is `nil` is left out, instead of being
-        /// written as `null`. `false` by default.
+        /// written as `null`.
+        ///
+        /// `false` by default.
         public var omitsNulls: Bool = false
 
         /// How many levels deep models may nest inside the model being written; one
         /// level more throws ``StrataError/Code/nestingTooDeep``, and so does a class
-        /// graph with a cycle. 64 by default.
+        /// graph with a cycle.
+        ///
+        /// 64 by default.
         ///
         /// Levels are counted as ``DecodingOptions/maximumModelDepth`` counts them,
         /// so whatever was read with a limit is written with the same limit, by
@@ -103,8 +111,9 @@ extension JSONAdapter {
         public static let `default` = EncodingOptions()
     }
 
-    /// How `data(from:options:formatting:)` lays out the JSON text it
-    /// writes. The default, `[]`, is compact, with keys in mapping order.
+    /// How `data(from:options:formatting:)` lays out the JSON text it writes.
+    ///
+    /// The default, `[]`, is compact, with keys in mapping order.
     ///
     /// ```swift
     /// let data = try JSONAdapter.data(from: repo, formatting: [.sortedKeys, .prettyPrinted])
@@ -120,8 +129,10 @@ extension JSONAdapter {
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
         /// Write object keys in ascending order (Swift `String` comparison), so
-        /// equal models always give identical bytes. Nested models'
-        /// `serializablePropertyKeys(_:)` then run in that order too.
+        /// equal models always give identical bytes.
+        ///
+        /// Nested models' `serializablePropertyKeys(_:)` then run in that order
+        /// too.
         public static let sortedKeys = OutputFormatting(rawValue: 1 << 0)
 
         /// Indent nested values by two spaces per level, one member or element per

@@ -82,9 +82,10 @@ public struct JSONKeyPath: Hashable, Sendable, CustomStringConvertible,
         form = .single
     }
 
-    /// A key path from its keys, for keys that contain a dot. Every segment is a
-    /// key, digits included: `JSONKeyPath(segments: ["items", "0"])` reads
-    /// `{"items": {"0": …}}`.
+    /// A key path from its keys, for keys that contain a dot.
+    ///
+    /// Every segment is a key, digits included: `JSONKeyPath(segments: ["items",
+    /// "0"])` reads `{"items": {"0": …}}`.
     public init(segments: [String]) {
         paths = [Path(keys: segments)]
         form = .single

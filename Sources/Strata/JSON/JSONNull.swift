@@ -12,8 +12,10 @@ func isJSONNull(_ value: Any) -> Bool {
 }
 
 /// Whether the opened type of an `Any` (passed as `T`) is one of the value types
-/// JSON scalars are parsed into: a comparison of metadata, where `type(of:)` on
-/// an `Any` is a runtime call. Value types, so no subclass of `NSNull` can be one.
+/// JSON scalars are parsed into: a comparison of metadata, where `type(of:)` on an
+/// `Any` is a runtime call.
+///
+/// Value types, so no subclass of `NSNull` can be one.
 @inline(__always)
 private func isJSONScalar<T>(_: T) -> Bool {
     T.self == String.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self

@@ -30,8 +30,10 @@ public protocol JSONMappedCodable: JSONSerializing, Codable {}
 extension JSONMappedCodable {
     /// Decodes the model with its JSON mapping and transformers, as
     /// `JSONAdapter.model(of:from:)` does with a dictionary: the decoder's value is
-    /// read as a JSON object, then mapped. A Strata error is thrown as a
-    /// `DecodingError.dataCorrupted` whose underlying error is the `StrataError`.
+    /// read as a JSON object, then mapped.
+    ///
+    /// A Strata error is thrown as a `DecodingError.dataCorrupted` whose underlying
+    /// error is the `StrataError`.
     ///
     /// ```swift
     /// let repos = try JSONDecoder().decode([Repo].self, from: data)
@@ -46,14 +48,17 @@ extension JSONMappedCodable {
         do {
             self = try JSONAdapter.model(of: Self.self, from: object)
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: String(describing: error), underlyingError: error))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: String(describing: error), underlyingError: error))
         }
     }
 
     /// Encodes the model with its JSON mapping and transformers, as
-    /// `JSONAdapter.dictionary(from:)` does. A Strata error is thrown as an
-    /// `EncodingError.invalidValue` whose underlying error is the `StrataError`.
+    /// `JSONAdapter.dictionary(from:)` does.
+    ///
+    /// A Strata error is thrown as an `EncodingError.invalidValue` whose underlying error is
+    /// the `StrataError`.
     ///
     /// ```swift
     /// let data = try JSONEncoder().encode(repo)   // {"full_name": …, "stargazers_count": …}
@@ -63,8 +68,10 @@ extension JSONMappedCodable {
         do {
             tree = try JSONTree(json: try JSONAdapter.dictionary(from: self))
         } catch {
-            throw EncodingError.invalidValue(self, EncodingError.Context(
-                codingPath: encoder.codingPath, debugDescription: String(describing: error), underlyingError: error))
+            throw EncodingError.invalidValue(
+                self,
+                EncodingError.Context(
+                    codingPath: encoder.codingPath, debugDescription: String(describing: error), underlyingError: error))
         }
         try tree.encode(to: encoder)
     }

@@ -2,8 +2,9 @@ import Foundation
 
 /// Any JSON value, as `Codable` reads and writes it: the bridge between Strata's
 /// JSON values (`[String: Any]`, `[Any]`, strings, numbers, booleans, `NSNull`) and
-/// any `Decoder` or `Encoder`. Numbers keep their kind: an integer stays an integer,
-/// a `Decimal` a `Decimal`.
+/// any `Decoder` or `Encoder`.
+///
+/// Numbers keep their kind: an integer stays an integer, a `Decimal` a `Decimal`.
 enum JSONTree: Sendable, Codable {
     case null
     case bool(Bool)
@@ -74,12 +75,19 @@ enum JSONTree: Sendable, Codable {
             self = .array(elements)
         } else {
             let value = try decoder.singleValueContainer()
-            if value.decodeNil() { self = .null }
-            else if let flag = try? value.decode(Bool.self) { self = .bool(flag) }
-            else if let integer = try? value.decode(Int64.self) { self = .signed(integer) }
-            else if let integer = try? value.decode(UInt64.self) { self = .unsigned(integer) }
-            else if let double = try? value.decode(Double.self) { self = .double(double) }
-            else { self = .string(try value.decode(String.self)) }
+            if value.decodeNil() {
+                self = .null
+            } else if let flag = try? value.decode(Bool.self) {
+                self = .bool(flag)
+            } else if let integer = try? value.decode(Int64.self) {
+                self = .signed(integer)
+            } else if let integer = try? value.decode(UInt64.self) {
+                self = .unsigned(integer)
+            } else if let double = try? value.decode(Double.self) {
+                self = .double(double)
+            } else {
+                self = .string(try value.decode(String.self))
+            }
         }
     }
 

@@ -1,6 +1,8 @@
 /// The mapping plan of a model type: for each mapped property, where it lives in
-/// JSON, how its value is transformed, and what kind of value it is. Built once
-/// per type from its ``ModelSchema`` and its JSON mapping, checked once, cached.
+/// JSON, how its value is transformed, and what kind of value it is.
+///
+/// Built once per type from its ``ModelSchema`` and its JSON mapping, checked
+/// once, cached.
 ///
 /// Every decision that depends on a property's type is taken when the plan is
 /// built, from the property's representation (`Model/ValueRepresentation.swift`):
@@ -59,7 +61,8 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
             self.errorPath = keyPath.isMultiple ? [.key(keyPath.description)] : first.components
             self.alternativeErrorPaths = keyPath.form == .firstPresent ? keyPath.paths.map(\.components) : []
             (kind, nested) = isCustomTransformer ? (.value, nil) : property.type.mappingKind
-            let readsFieldJSON = isCustomTransformer
+            let readsFieldJSON =
+                isCustomTransformer
                 ? false : property.type.hasFixedJSONConversion || (transformer == nil && !checksWrittenValue)
             self.jsonField = readsFieldJSON && property.field?.readsJSON == true ? property.field : nil
             self.recovery = recovery
@@ -76,7 +79,9 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
     let hasRequiredEntries: Bool
     /// For a flat mapping (every entry at one key of the model's object), the
     /// entries' keys in ``entries`` order: what the scanner source matches member
-    /// keys with. `nil` otherwise.
+    /// keys with.
+    ///
+    /// `nil` otherwise.
     let memberKeys: MemberKeyTable?
     /// The keys of ``entries``, as `serializablePropertyKeys(_:)` receives them.
     let mappedKeys: Set<String>
@@ -137,13 +142,14 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
                         + "conform \(model) to JSONSerializing, or give '\(property.key)' a transformer.")
                 continue
             }
-            entries.append(Entry(
-                property: property,
-                keyPath: keyPath,
-                transformer: custom ?? property.type.defaultPropertyTransformer,
-                isCustomTransformer: custom != nil,
-                checksWrittenValue: custom != nil || property.type.mayBeUnrepresentableInJSON,
-                recovery: recoveries[property.key] ?? []))
+            entries.append(
+                Entry(
+                    property: property,
+                    keyPath: keyPath,
+                    transformer: custom ?? property.type.defaultPropertyTransformer,
+                    isCustomTransformer: custom != nil,
+                    checksWrittenValue: custom != nil || property.type.mayBeUnrepresentableInJSON,
+                    recovery: recoveries[property.key] ?? []))
         }
         problems += Self.overlaps(in: entries)
         let mappedKeys = Set(entries.map(\.property.key))
@@ -170,10 +176,13 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         self.hasRequiredEntries = !requiredEntryIndices.isEmpty
         let singleKeys = entries.compactMap(\.singleKey)
         self.memberKeys = singleKeys.count == entries.count ? MemberKeyTable(keys: singleKeys) : nil
-        self.problem = problems.isEmpty ? nil : StrataError(
-            .invalidMapping,
-            "The JSON mapping of \(M.self) is invalid: " + problems.joined(separator: " ")
-                + " Fix jsonKeyPathsByPropertyKey and propertyKeys.")
+        self.problem =
+            problems.isEmpty
+            ? nil
+            : StrataError(
+                .invalidMapping,
+                "The JSON mapping of \(M.self) is invalid: " + problems.joined(separator: " ")
+                    + " Fix jsonKeyPathsByPropertyKey and propertyKeys.")
     }
 
     /// The model's transformer for `property`: the one for its key, else the one
@@ -190,8 +199,10 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
 
     /// Describes each pair of key paths where one is the other or lies inside it
     /// ("meta" and "meta.a"): writing both would drop a value, so such a mapping
-    /// cannot be two-way. The alternatives of one ``JSONKeyPath/firstPresent(_:_:)``
-    /// may overlap each other: only the first is written.
+    /// cannot be two-way.
+    ///
+    /// The alternatives of one ``JSONKeyPath/firstPresent(_:_:)`` may overlap each
+    /// other: only the first is written.
     private static func overlaps(in entries: [Entry]) -> [String] {
         let paths = entries.flatMap { entry in
             entry.keyPath.paths.map { (key: entry.property.key, path: $0, alternative: entry.keyPath.form == .firstPresent) }
@@ -221,9 +232,11 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
 }
 
 /// What kind of value a ``MappingPlan`` entry holds, which decides how the
-/// engines read and write it. Not nested in the generic plan, and without a
-/// payload: a generic type's metadata is looked up at run time on every use in
-/// unspecialised code, and a payload would be copied on every `switch`.
+/// engines read and write it.
+///
+/// Not nested in the generic plan, and without a payload: a generic type's
+/// metadata is looked up at run time on every use in unspecialised code, and a
+/// payload would be copied on every `switch`.
 enum MappingKind: Sendable {
     /// A value its transformer (if any) converts, and the validated setter stores.
     case value

@@ -15,8 +15,9 @@ extension ValueTransformer {
         ClosureValueTransformer.make(.model(T.self))
     }
 
-    /// JSON array of objects ↔ an array of `T`. Errors name the index:
-    /// `contributors[1].id`.
+    /// JSON array of objects ↔ an array of `T`.
+    ///
+    /// Errors name the index: `contributors[1].id`.
     ///
     /// A `null` element is read as `nil` when the property's elements are optional
     /// (`[Owner?]`), and is a `nullForNonOptional` error naming its index otherwise
@@ -49,8 +50,10 @@ final class ModelsValueTransformer: ClosureValueTransformer, PropertyAdaptingTra
     }
 
     /// For an array of optionals, `null` elements are `nil`; for any other array
-    /// they are an error naming their index. A property of another type gets the
-    /// transformation that accepts `null`, and its setter decides.
+    /// they are an error naming their index.
+    ///
+    /// A property of another type gets the transformation that accepts `null`,
+    /// and its setter decides.
     func transformation(for type: PropertyType) -> Transformation {
         guard case .array(let element, _) = type.unwrapped else { return transformation }
         return adapted(element.isOptional)
@@ -65,9 +68,10 @@ extension Transformation {
             reverse: { (model: T) throws -> [String: Any] in try JSONAdapter.nested { try JSONAdapter.encode(model) } })
     }
 
-    /// An array of `T`, element by element, each error with its index. `null`
-    /// elements are `nil` when `elementsAreOptional` (the result is then `[T?]`,
-    /// or `[T]` when there is none), and an error otherwise.
+    /// An array of `T`, element by element, each error with its index.
+    ///
+    /// `null` elements are `nil` when `elementsAreOptional` (the result is then
+    /// `[T?]`, or `[T]` when there is none), and an error otherwise.
     static func models<T: JSONSerializing>(_ type: T.Type, elementsAreOptional: Bool) -> Transformation {
         Transformation(
             forward: { value in
@@ -90,9 +94,10 @@ extension Transformation {
                                 models.append(nil)
                                 continue
                             }
-                            models.append(try recovery.element(at: .index(index)) {
-                                try JSONAdapter.decodeElement(T.self, element, at: index)
-                            })
+                            models.append(
+                                try recovery.element(at: .index(index)) {
+                                    try JSONAdapter.decodeElement(T.self, element, at: index)
+                                })
                         } catch {
                             try recovery.skip(error)
                         }

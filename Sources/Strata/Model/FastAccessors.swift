@@ -1,8 +1,9 @@
 import Foundation
 
-/// Loads and stores at a byte offset, specialised for the common property types:
-/// the closures ``StructField`` pairs with a property's offset. Nothing else
-/// calls them.
+/// Loads and stores at a byte offset, specialised for the common property types: the closures ``StructField`` pairs
+/// with a property's offset.
+///
+/// Nothing else calls them.
 ///
 /// The general accessors run in unspecialised generic code (the property's type is
 /// only known at run time), where every use of `Value?` or a cast costs a runtime
@@ -13,8 +14,10 @@ import Foundation
 /// path, which gives the same answer more slowly.
 enum FastAccessors {
     /// Stores the value and returns `true`, or returns `false` when the value needs the
-    /// general path. The value is never `nil` (see ``StoreNil``): taking `Any` rather than
-    /// `Any?` spares a copy of the optional through its value witnesses on every store.
+    /// general path.
+    ///
+    /// The value is never `nil` (see ``StoreNil``): taking `Any` rather than `Any?` spares
+    /// a copy of the optional through its value witnesses on every store.
     typealias Store = @Sendable (_ model: UnsafeMutableRawPointer, _ offset: Int, _ value: Any) -> Bool
     /// Stores `nil` in an optional property.
     typealias StoreNil = @Sendable (_ model: UnsafeMutableRawPointer, _ offset: Int) -> Void

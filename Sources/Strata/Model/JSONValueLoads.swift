@@ -4,8 +4,10 @@ import Foundation
 /// directly, for the property types whose JSON value needs no transformer or
 /// whose default transformer is a fixed conversion (`URL` → `absoluteString`,
 /// `UUID` → `uuidString`, a `String` or integer enum → its raw value): the same
-/// values the transformers give, without the calls. Used only by ``StructField``,
-/// which pairs each read with its property's offset.
+/// values the transformers give, without the calls.
+///
+/// Used only by ``StructField``, which pairs each read with its property's
+/// offset.
 enum JSONValueLoads {
     /// The read for a property of `type` written with its default transformer, or `nil`.
     static func load(for type: Any.Type, described: PropertyType) -> FastAccessors.Load? {

@@ -46,7 +46,9 @@ extension Model {
     }
 
     /// The validated setter every front end shares: ``validateValue(_:forKey:)``, then
-    /// the type check, then the store. Errors carry no path; callers add theirs.
+    /// the type check, then the store.
+    ///
+    /// Errors carry no path; callers add theirs.
     mutating func setValidatedValue(_ value: consuming Any?, for property: ModelProperty<Self>) throws {
         guard property.isWritable else {
             throw StrataError(
@@ -139,15 +141,18 @@ extension Model {
     }
 
     /// For a class instance held as one of its superclasses, its own type: key-value
-    /// coding then sees the subclass's properties too. `nil` when the static type is
-    /// the dynamic one (always, for structs).
+    /// coding then sees the subclass's properties too.
+    ///
+    /// `nil` when the static type is the dynamic one (always, for structs).
     var subclassType: (any Model.Type)? {
         let dynamicType: any Model.Type = type(of: self)
         return ObjectIdentifier(dynamicType) == ObjectIdentifier(Self.self) ? nil : dynamicType
     }
 
-    /// Runs ``validate()``, wrapping an error from user code. `hooks` are `Self`'s:
-    /// the call is skipped once `validate()` is known to be the default.
+    /// Runs ``validate()``, wrapping an error from user code.
+    ///
+    /// `hooks` are `Self`'s: the call is skipped once `validate()` is known to be
+    /// the default.
     func validateModel(_ hooks: ModelHooks) throws {
         do {
             switch hooks.usage(of: .validate) {

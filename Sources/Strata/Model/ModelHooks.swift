@@ -61,8 +61,9 @@ final class ModelHooks: Sendable {
 
     /// Runs `call`, a call of `hook` made while its usage is ``Usage/unknown``
     /// (the first, or one of several first ones made at once), and records
-    /// whether the default implementation ran. A call that throws is the type's
-    /// own hook: no default throws.
+    /// whether the default implementation ran.
+    ///
+    /// A call that throws is the type's own hook: no default throws.
     func probe<Value>(_ hook: Hook, _ call: () throws -> Value) rethrows -> Value {
         Self.activeProbes.add(1, ordering: .sequentiallyConsistent)
         defer { Self.activeProbes.subtract(1, ordering: .sequentiallyConsistent) }
@@ -83,8 +84,9 @@ final class ModelHooks: Sendable {
     }
 
     /// Called by each default implementation: notes that the default of `hook` ran
-    /// for `model`, when any probe is listening. Outside probes this is one
-    /// atomic load.
+    /// for `model`, when any probe is listening.
+    ///
+    /// Outside probes this is one atomic load.
     @inline(__always)
     static func noteDefault(_ hook: Hook, of model: Any.Type) {
         guard activeProbes.load(ordering: .sequentiallyConsistent) > 0 else { return }
@@ -98,7 +100,8 @@ final class ModelHooks: Sendable {
 
     /// How many probes are running, on any thread.
     private static let activeProbes = Atomic<Int>(0)
-    /// Every (type, hook) whose default ran while a probe was listening. At most one
-    /// per model type and hook.
+    /// Every (type, hook) whose default ran while a probe was listening.
+    ///
+    /// At most one per model type and hook.
     private static let notes = Locked<Set<Note>>([])
 }

@@ -20,9 +20,10 @@ final class ModelProperty<M>: @unchecked Sendable {
     let field: StructField?
     /// Reads the value through the key path; an optional that holds nothing reads as `nil`.
     private let readThroughKeyPath: (M) -> Any?
-    /// Stores an already validated value through the key path. Returns `false`, and
-    /// leaves the model unchanged, when the value is not of the property's type.
-    /// `nil` when the key path is read-only.
+    /// Stores an already validated value through the key path.
+    ///
+    /// Returns `false`, and leaves the model unchanged, when the value is not of
+    /// the property's type. `nil` when the key path is read-only.
     private let writeThroughKeyPath: ((inout M, Any?) -> Bool)?
 
     /// Whether the key path can be written.
@@ -52,17 +53,20 @@ final class ModelProperty<M>: @unchecked Sendable {
         return readThroughKeyPath(model)
     }
 
-    /// Stores an already validated value. Returns `false`, and leaves the model
-    /// unchanged, when the value is not of the property's type or the key path is
-    /// read-only.
+    /// Stores an already validated value.
+    ///
+    /// Returns `false`, and leaves the model unchanged, when the value is not of
+    /// the property's type or the key path is read-only.
     @inline(__always)
     func write(_ value: Any, into model: inout M) -> Bool {
         if let field { return field.write(value, into: &model) }
         return writeThroughKeyPath?(&model, value) ?? false
     }
 
-    /// Stores `nil`. Returns `false`, and leaves the model unchanged, when the
-    /// property is not optional or the key path is read-only.
+    /// Stores `nil`.
+    ///
+    /// Returns `false`, and leaves the model unchanged, when the property is
+    /// not optional or the key path is read-only.
     @inline(__always)
     func writeNil(into model: inout M) -> Bool {
         if let field { return field.writeNil(into: &model) }
@@ -78,7 +82,9 @@ protocol ModelPropertyMaking {
 
 extension KeyPath: ModelPropertyMaking {
     /// Builds the property for model type `M`: either `Root` itself, or (for class
-    /// hierarchies) a subclass of `Root`. Returns `nil` when `M` is neither.
+    /// hierarchies) a subclass of `Root`.
+    ///
+    /// Returns `nil` when `M` is neither.
     func makeProperty<M>(key: String, for model: M.Type, hooks: ModelHooks) -> ModelProperty<M>? {
         let type = PropertyType(Value.self)
         let coerce = TypedValue(Value.self, type).coerce

@@ -1,5 +1,7 @@
 /// The resolved property list of a model type: every key of `propertyKeys` turned
-/// into a ``ModelProperty``, in declaration order. Built once per type and cached.
+/// into a ``ModelProperty``, in declaration order.
+///
+/// Built once per type and cached.
 final class ModelSchema<M: Model>: Sendable {
     let properties: [ModelProperty<M>]
     /// Which of `M`'s hooks are the protocol's defaults.

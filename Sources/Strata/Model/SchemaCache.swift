@@ -1,6 +1,8 @@
 /// A process-wide cache of the per-type artefacts Strata builds once: model
-/// schemas and JSON mappings. Entries are immutable and never evicted (there is
-/// one per model type and kind).
+/// schemas and JSON mappings.
+///
+/// Entries are immutable and never evicted (there is one per model type and
+/// kind).
 enum SchemaCache {
     /// What is cached for a model type.
     enum Kind: Hashable, Sendable {

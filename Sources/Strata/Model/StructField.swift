@@ -225,8 +225,9 @@ final class StructField: @unchecked Sendable {
     /// The property's JSON value as its default transformer would give it (a URL's
     /// `absoluteString`, an enum's raw value, a string or number itself), or `nil`
     /// for a property that holds `nil`; the field's general read where
-    /// ``readsJSON`` is false. `storage` must be that of a model of the type the
-    /// field was made for.
+    /// ``readsJSON`` is false.
+    ///
+    /// `storage` must be that of a model of the type the field was made for.
     @inline(__always)
     func readJSON(_ storage: Storage) -> Any? {
         guard let jsonRead else {

@@ -36,8 +36,9 @@ extension PropertyType {
     }
 
     /// The transformer for a value of this type anywhere in JSON: a property, an
-    /// array element, a dictionary value. Scalars are checked here too, so that an
-    /// element's error names its index.
+    /// array element, a dictionary value.
+    ///
+    /// Scalars are checked here too, so that an element's error names its index.
     var defaultValueTransformer: Transformation? {
         switch self {
         case .optional(let wrapped): return wrapped.defaultValueTransformer
@@ -114,8 +115,9 @@ extension PropertyType {
 
     // MARK: Archives
 
-    /// Why a value of this type cannot be archived, or `nil` when it can. Nested
-    /// models are checked when they are archived, by their own plan.
+    /// Why a value of this type cannot be archived, or `nil` when it can.
+    ///
+    /// Nested models are checked when they are archived, by their own plan.
     var archiveProblem: String? {
         switch self {
         case .optional(let wrapped): return wrapped.archiveProblem
@@ -166,9 +168,11 @@ extension PropertyType {
     }
 }
 
-/// The text form of a value that JSON and archives both store as a string: how
-/// the value is written as text, and read back. The JSON transformers ``ValueTransformer/url``
-/// and ``ValueTransformer/uuid`` and the archive bridge use the same conversions.
+/// The text form of a value that JSON and archives both store as a string: how the value is
+/// written as text, and read back.
+///
+/// The JSON transformers ``ValueTransformer/url`` and ``ValueTransformer/uuid`` and the
+/// archive bridge use the same conversions.
 struct TextForm: Sendable {
     /// The text of `value`, or `nil` when it is not of the form's type.
     let text: @Sendable (Any) -> String?
@@ -198,7 +202,9 @@ struct TextForm: Sendable {
 }
 
 /// Whether `text` is made only of the characters RFC 3986 allows in a URI
-/// reference, with each `%` starting a percent-encoded byte. Empty text is not.
+/// reference, with each `%` starting a percent-encoded byte.
+///
+/// Empty text is not.
 private func isURLText(_ text: String) -> Bool {
     if let isURL = text.utf8.withContiguousStorageIfAvailable(isURLBytes) { return isURL }
     return Array(text.utf8).withUnsafeBufferPointer(isURLBytes)

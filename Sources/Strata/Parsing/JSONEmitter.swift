@@ -88,18 +88,31 @@ struct JSONEmitter {
 
     /// Writes the less common scalar types; returns false if `value` is none of them.
     private mutating func writeOtherScalar(_ value: Any, type: Any.Type) throws(JSONWritingError) -> Bool {
-        if type == Int64.self, let v = value as? Int64 { writeInteger(v) }
-        else if type == UInt64.self, let v = value as? UInt64 { writeInteger(v) }
-        else if type == UInt.self, let v = value as? UInt { writeInteger(v) }
-        else if type == Int32.self, let v = value as? Int32 { writeInteger(v) }
-        else if type == UInt32.self, let v = value as? UInt32 { writeInteger(v) }
-        else if type == Int16.self, let v = value as? Int16 { writeInteger(v) }
-        else if type == UInt16.self, let v = value as? UInt16 { writeInteger(v) }
-        else if type == Int8.self, let v = value as? Int8 { writeInteger(v) }
-        else if type == UInt8.self, let v = value as? UInt8 { writeInteger(v) }
-        else if type == Float.self, let v = value as? Float { try writeFloat(v) }
-        else if type == Decimal.self, let v = value as? Decimal { try writeDecimal(v) }
-        else { return false }
+        if type == Int64.self, let v = value as? Int64 {
+            writeInteger(v)
+        } else if type == UInt64.self, let v = value as? UInt64 {
+            writeInteger(v)
+        } else if type == UInt.self, let v = value as? UInt {
+            writeInteger(v)
+        } else if type == Int32.self, let v = value as? Int32 {
+            writeInteger(v)
+        } else if type == UInt32.self, let v = value as? UInt32 {
+            writeInteger(v)
+        } else if type == Int16.self, let v = value as? Int16 {
+            writeInteger(v)
+        } else if type == UInt16.self, let v = value as? UInt16 {
+            writeInteger(v)
+        } else if type == Int8.self, let v = value as? Int8 {
+            writeInteger(v)
+        } else if type == UInt8.self, let v = value as? UInt8 {
+            writeInteger(v)
+        } else if type == Float.self, let v = value as? Float {
+            try writeFloat(v)
+        } else if type == Decimal.self, let v = value as? Decimal {
+            try writeDecimal(v)
+        } else {
+            return false
+        }
         return true
     }
 
@@ -344,6 +357,7 @@ struct JSONEmitter {
     }
 
     /// The high bit of each byte of `word` (read little-endian) that ``needsEscape(_:)``; zero when none.
+    ///
     /// Bits above the lowest set one may be false positives (borrows), the lowest is always exact.
     @inline(__always)
     private func escapeFlags(_ word: UInt64) -> UInt64 {

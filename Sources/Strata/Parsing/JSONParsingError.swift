@@ -87,21 +87,26 @@ struct JSONParsingError: Error, CustomStringConvertible, Equatable, Sendable {
         case .invalidUTF8(let byte):
             return "Invalid UTF-8 byte \(Self.hex(byte)) in a string \(location); JSON text must be UTF-8."
         case .unescapedControlCharacter(let byte):
-            return "Unescaped control character \(Self.scalar(byte)) in a string \(location); write it as an escape such as \\n or \\u\(Self.hex4(UInt16(byte)))."
+            return
+                "Unescaped control character \(Self.scalar(byte)) in a string \(location); write it as an escape such as \\n or \\u\(Self.hex4(UInt16(byte)))."
         case .invalidEscape(let byte):
-            return "Invalid escape sequence '\\\(Self.printable(byte))' \(location); valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX."
+            return
+                "Invalid escape sequence '\\\(Self.printable(byte))' \(location); valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX."
         case .invalidUnicodeEscape:
             return "Invalid \\u escape \(location); expected four hexadecimal digits."
         case .unpairedSurrogate(let unit):
-            return "Unpaired UTF-16 surrogate \\u\(Self.hex4(unit)) \(location); a high surrogate (D800-DBFF) must be followed by a low surrogate escape (DC00-DFFF)."
+            return
+                "Unpaired UTF-16 surrogate \\u\(Self.hex4(unit)) \(location); a high surrogate (D800-DBFF) must be followed by a low surrogate escape (DC00-DFFF)."
         case .invalidNumber(let reason):
             return "Invalid number \(location); \(reason)."
         case .numberOutOfRange(let text):
             return "Number \(text) \(location) is too large to be represented as a Double."
         case .maximumDepthExceeded(let limit):
-            return "Arrays and objects are nested more than \(limit) levels deep \(location); flatten the document, or raise maximumNestingDepth in the decoding options."
+            return
+                "Arrays and objects are nested more than \(limit) levels deep \(location); flatten the document, or raise maximumNestingDepth in the decoding options."
         case .topLevelContainerRequired:
-            return "The top-level value \(location) is not an array or object; wrap it in [ ] or { }, or read it without topLevelContainerRequired."
+            return
+                "The top-level value \(location) is not an array or object; wrap it in [ ] or { }, or read it without topLevelContainerRequired."
         }
     }
 

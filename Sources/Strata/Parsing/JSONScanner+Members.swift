@@ -20,13 +20,16 @@ extension JSONScanner {
     /// The byte at `index`, or `nil` at the end of the input.
     var nextByte: UInt8? { index < count ? base[index] : nil }
 
-    /// Consumes the `{` at `index`. Returns whether the object has members; an
-    /// empty object is consumed whole.
+    /// Consumes the `{` at `index`.
+    ///
+    /// Returns whether the object has members; an empty object is consumed
+    /// whole.
     mutating func beginObject() throws(JSONParsingError) -> Bool {
         try beginContainer(closedBy: Byte.closeBrace)
     }
 
     /// Reads a member's key and its `:`, leaving `index` at the value.
+    ///
     /// `afterComma` is `false` for an object's first member.
     mutating func memberKey(afterComma: Bool) throws(JSONParsingError) -> MemberKey {
         try expectKeyStart(afterComma: afterComma)
@@ -56,8 +59,10 @@ extension JSONScanner {
         try nextItem(closedBy: Byte.closeBrace, expected: "',' or '}' after an object member")
     }
 
-    /// Consumes the `[` at `index`. Returns whether the array has elements; an
-    /// empty array is consumed whole.
+    /// Consumes the `[` at `index`.
+    ///
+    /// Returns whether the array has elements; an empty array is consumed
+    /// whole.
     mutating func beginArray() throws(JSONParsingError) -> Bool {
         try beginContainer(closedBy: Byte.closeBracket)
     }

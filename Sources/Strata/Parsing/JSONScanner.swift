@@ -129,7 +129,9 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                 values.append(value)
                 skipWhitespace()
                 guard index < count else {
-                    throw makeError(.unexpectedEndOfInput(expected: top.isObject ? "',' or '}' after an object member" : "',' or ']' after an array element"), at: index)
+                    throw makeError(
+                        .unexpectedEndOfInput(
+                            expected: top.isObject ? "',' or '}' after an object member" : "',' or ']' after an array element"), at: index)
                 }
                 let separator = base[index]
                 if top.isObject {
@@ -285,9 +287,11 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         }
     }
 
-    /// The high bit of each byte of `word` (read little-endian) that is `"`, `\` or below 0x20;
-    /// zero when there is none. Bits above the lowest set one may be false positives (borrows),
-    /// but the lowest set bit always marks the first such byte. Bytes of 0x80 and above are never flagged.
+    /// The high bit of each byte of `word` (read little-endian) that is `"`, `\` or below 0x20; zero when
+    /// there is none.
+    ///
+    /// Bits above the lowest set one may be false positives (borrows), but the lowest set bit always marks
+    /// the first such byte. Bytes of 0x80 and above are never flagged.
     @inline(__always)
     private static func attentionFlags(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
@@ -421,6 +425,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
 
     /// Validates the multi-byte UTF-8 sequence whose lead byte is at `position`
     /// (Unicode Table 3-7: no overlongs, no surrogates, nothing above U+10FFFF).
+    ///
     /// Returns the position after the sequence.
     private func validateUTF8Sequence(at position: Int) throws(JSONParsingError) -> Int {
         let lead = base[position]
@@ -429,12 +434,20 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         var high: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
+        case 0xE0:
+            length = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: throw makeError(.invalidUTF8(lead), at: position)
         }
         for offset in 1..<length {

@@ -56,8 +56,10 @@ struct FoundationJSONBuilder: JSONValueBuilder {
 
 /// Builds Swift natives boxed in `Any`: `Int` (integers that fit `Int64`), `UInt64`
 /// (larger integers that fit), `Decimal` (integers beyond `UInt64`), `Double`
-/// (numbers with a fraction or exponent), `Bool`, `String`, `NSNull`,
-/// `[String: Any]` and `[Any]`. This is the fast path for the mapping layer.
+/// (numbers with a fraction or exponent), `Bool`, `String`, `NSNull`, `[String:
+/// Any]` and `[Any]`.
+///
+/// This is the fast path for the mapping layer.
 struct NativeJSONBuilder: JSONValueBuilder {
     private let nullValue = NSNull()
 

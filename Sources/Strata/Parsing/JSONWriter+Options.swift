@@ -22,6 +22,7 @@ extension JSONWriter {
 
         /// Indent nested values by two spaces per level, one member or element per line,
         /// with `" : "` between a key and its value (the `JSONSerialization` layout).
+        ///
         /// Empty arrays and objects are written as `[]` and `{}`.
         ///
         /// ```swift

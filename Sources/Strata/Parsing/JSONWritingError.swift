@@ -53,7 +53,9 @@ struct JSONWritingError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 
     /// The location of the offending value, like `user.tags[2]`; empty for the top
-    /// level. Spelled as ``StrataError/pathDescription``.
+    /// level.
+    ///
+    /// Spelled as ``StrataError/pathDescription``.
     ///
     /// ```swift
     /// print(error.pathDescription) // user.tags[2]
@@ -72,7 +74,8 @@ struct JSONWritingError: Error, CustomStringConvertible, Equatable, Sendable {
         let location = path.isEmpty ? "at the top level" : "at \"\(pathDescription)\""
         switch kind {
         case .unsupportedType(let typeName):
-            return "Cannot write a value of type \(typeName) \(location); JSON supports only strings, numbers, booleans, NSNull, arrays and dictionaries with String keys, so convert it first."
+            return
+                "Cannot write a value of type \(typeName) \(location); JSON supports only strings, numbers, booleans, NSNull, arrays and dictionaries with String keys, so convert it first."
         case .nonStringKey(let typeName):
             return "Cannot write a dictionary key of type \(typeName) \(location); JSON object keys must be strings."
         case .nonFiniteNumber(let text):

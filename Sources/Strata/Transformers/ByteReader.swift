@@ -1,6 +1,8 @@
 /// Reads a string's UTF-8 bytes from the front, for the byte-level date readers
-/// (``ISO8601`` and ``CompiledDateFormat``). Every access is checked against the
-/// end: reading past it answers "no match", never out of bounds.
+/// (``ISO8601`` and ``CompiledDateFormat``).
+///
+/// Every access is checked against the end: reading past it answers "no match",
+/// never out of bounds.
 struct ByteReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0

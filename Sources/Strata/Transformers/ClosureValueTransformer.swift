@@ -48,8 +48,9 @@ final class OneWayClosureValueTransformer: ClosureValueTransformer {
 // can an initializer hand back an instance of a subclass: a class's own
 // initializers, and Foundation's class on Apple platforms, cannot.
 extension Equatable where Self == ValueTransformer {
-    /// A one-way transformer from a closure that throws to refuse a value. Strata
-    /// reports the error with the JSON path of the value.
+    /// A one-way transformer from a closure that throws to refuse a value.
+    ///
+    /// Strata reports the error with the JSON path of the value.
     ///
     /// The closure receives JSON values as Foundation's `JSONSerialization` gives
     /// them, whether the JSON came as `Data` or as a dictionary: numbers and
@@ -63,8 +64,10 @@ extension Equatable where Self == ValueTransformer {
         self = ClosureValueTransformer.make(Transformation(forward: { try forward(FoundationForm.of($0)) }))
     }
 
-    /// A two-way transformer from closures that throw to refuse a value. `forward`
-    /// receives JSON numbers and booleans as `NSNumber`, like ``init(forward:)``.
+    /// A two-way transformer from closures that throw to refuse a value.
+    ///
+    /// `forward` receives JSON numbers and booleans as `NSNumber`, like
+    /// ``init(forward:)``.
     ///
     /// ```swift
     /// let cents = ValueTransformer(
@@ -80,7 +83,9 @@ extension Equatable where Self == ValueTransformer {
     }
 
     /// A transformer written with types: `Input` is checked (numbers exactly) before
-    /// `forward` runs, so no casting is needed. `nil` passes through untouched.
+    /// `forward` runs, so no casting is needed.
+    ///
+    /// `nil` passes through untouched.
     ///
     /// ```swift
     /// let upper = ValueTransformer(
@@ -97,8 +102,10 @@ extension Equatable where Self == ValueTransformer {
 
 extension ValueTransformer {
     /// The transformer with its directions swapped (Mantle's
-    /// `mtl_invertedTransformer`). A one-way transformer becomes one whose reverse
-    /// direction is the original forward one.
+    /// `mtl_invertedTransformer`).
+    ///
+    /// A one-way transformer becomes one whose reverse direction is the original
+    /// forward one.
     ///
     /// ```swift
     /// let toText = ValueTransformer.url.inverted   // URL → String, and back

@@ -2,9 +2,11 @@ import Foundation
 
 extension ValueTransformer {
     /// JSON value ↔ a `Codable` value of type `type`, for a property whose type is
-    /// `Codable` but not a Strata model. The JSON value is decoded and encoded by
-    /// `JSONDecoder` and `JSONEncoder` with their default strategies; a value they
-    /// refuse is a `transformerFailed` error whose underlying error is theirs.
+    /// `Codable` but not a Strata model.
+    ///
+    /// The JSON value is decoded and encoded by `JSONDecoder` and `JSONEncoder`
+    /// with their default strategies; a value they refuse is a `transformerFailed`
+    /// error whose underlying error is theirs.
     ///
     /// ```swift
     /// struct Geo: Codable, Sendable { var lat: Double; var lng: Double }

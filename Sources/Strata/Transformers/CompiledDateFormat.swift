@@ -76,7 +76,8 @@ struct CompiledDateFormat: Sendable {
     private static func fixedOffset(of zone: TimeZone) -> Int64? {
         let seconds = zone.secondsFromGMT()
         guard seconds % 60 == 0, abs(seconds) < 18 * 3600, zone.nextDaylightSavingTimeTransition == nil else { return nil }
-        let fixed = ["GMT", "UTC", "Etc/GMT", "Etc/UTC"].contains(zone.identifier) && seconds == 0
+        let fixed =
+            ["GMT", "UTC", "Etc/GMT", "Etc/UTC"].contains(zone.identifier) && seconds == 0
             || TimeZone(secondsFromGMT: seconds)?.identifier == zone.identifier
         return fixed ? Int64(seconds) : nil
     }
@@ -107,8 +108,13 @@ struct CompiledDateFormat: Sendable {
 
     private func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var reader = ByteReader(bytes: bytes)
-        var year: Int64 = 0, month: Int64 = 1, day: Int64 = 1
-        var hour: Int64 = 0, minute: Int64 = 0, second: Int64 = 0, millisecond: Int64 = 0
+        var year: Int64 = 0
+        var month: Int64 = 1
+        var day: Int64 = 1
+        var hour: Int64 = 0
+        var minute: Int64 = 0
+        var second: Int64 = 0
+        var millisecond: Int64 = 0
         var weekday: Int64?
         var offset = zoneOffset
         for element in elements {
@@ -217,16 +223,16 @@ struct CompiledDateFormat: Sendable {
     private static let endMillisecond = Double((CivilCalendar.daysSince1970(year: years.upperBound, month: 12, day: 31) * 86_400_000))
 }
 
-private extension ByteReader {
+extension ByteReader {
     /// The index of the name in `names` the bytes from here start with, consumed.
-    mutating func name(in names: [[UInt8]]) -> Int64? {
+    fileprivate mutating func name(in names: [[UInt8]]) -> Int64? {
         for (index, name) in names.enumerated() where skip(name) { return Int64(index) }
         return nil
     }
 
     /// An offset as the formatter writes it, `+0530` (or `+05:30` with the
     /// separator), in seconds: the hours below 24, a zero offset only as `+0000`.
-    mutating func offset(separator: Bool) -> Int64? {
+    fileprivate mutating func offset(separator: Bool) -> Int64? {
         let sign: Int64
         if skip("+") {
             sign = 1

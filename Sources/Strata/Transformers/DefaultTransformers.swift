@@ -1,8 +1,10 @@
 import Foundation
 
 /// The default transformers' implementations: for scalars, enums, arrays and
-/// `[String: T]` dictionaries. Which one a type gets is decided in
-/// `ValueRepresentation.swift` (``PropertyType/defaultValueTransformer``).
+/// `[String: T]` dictionaries.
+///
+/// Which one a type gets is decided in `ValueRepresentation.swift`
+/// (``PropertyType/defaultValueTransformer``).
 enum DefaultTransformers {
     /// Strings, booleans and numbers: checked exactly, written back as they are.
     static func scalar(_ type: PropertyType) -> Transformation {
@@ -51,9 +53,10 @@ enum DefaultTransformers {
                 let recovery = ElementRecovery()
                 for (index, item) in array.enumerated() {
                     do {
-                        converted.append(try recovery.element(at: .index(index)) {
-                            try convert(item, with: elementTransformer, element: element, at: .index(index))
-                        })
+                        converted.append(
+                            try recovery.element(at: .index(index)) {
+                                try convert(item, with: elementTransformer, element: element, at: .index(index))
+                            })
                         indices?.append(index)
                     } catch {
                         try recovery.skip(error)
@@ -104,9 +107,10 @@ enum DefaultTransformers {
                 let mark = recovery.mark
                 for (key, item) in object {
                     do {
-                        converted[key] = .some(try recovery.element(at: .key(key)) {
-                            try convert(item, with: valueTransformer, element: element, at: .key(key))
-                        })
+                        converted[key] = .some(
+                            try recovery.element(at: .key(key)) {
+                                try convert(item, with: valueTransformer, element: element, at: .key(key))
+                            })
                     } catch {
                         refused.append((key, error))
                     }

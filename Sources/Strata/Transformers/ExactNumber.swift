@@ -20,22 +20,39 @@ enum ExactNumber {
     /// Reads `value`, or returns `nil` when it is not a number or a boolean.
     init?(_ value: Any) {
         let type = type(of: value)
-        if type == Int.self, let v = value as? Int { self = .signed(Int64(v)) }
-        else if type == Double.self, let v = value as? Double { self = .floating(v) }
-        else if type == Bool.self, let v = value as? Bool { self = .boolean(v) }
-        else if let number = numberObject(value) { self.init(number) }
-        else if type == Decimal.self, let v = value as? Decimal { self = .decimal(v) }
-        else if type == Int64.self, let v = value as? Int64 { self = .signed(v) }
-        else if type == Int32.self, let v = value as? Int32 { self = .signed(Int64(v)) }
-        else if type == Int16.self, let v = value as? Int16 { self = .signed(Int64(v)) }
-        else if type == Int8.self, let v = value as? Int8 { self = .signed(Int64(v)) }
-        else if type == UInt.self, let v = value as? UInt { self = .unsigned(UInt64(v)) }
-        else if type == UInt64.self, let v = value as? UInt64 { self = .unsigned(v) }
-        else if type == UInt32.self, let v = value as? UInt32 { self = .unsigned(UInt64(v)) }
-        else if type == UInt16.self, let v = value as? UInt16 { self = .unsigned(UInt64(v)) }
-        else if type == UInt8.self, let v = value as? UInt8 { self = .unsigned(UInt64(v)) }
-        else if type == Float.self, let v = value as? Float { self = .floating(Double(v)) }
-        else { return nil }
+        if type == Int.self, let v = value as? Int {
+            self = .signed(Int64(v))
+        } else if type == Double.self, let v = value as? Double {
+            self = .floating(v)
+        } else if type == Bool.self, let v = value as? Bool {
+            self = .boolean(v)
+        } else if let number = numberObject(value) {
+            self.init(number)
+        } else if type == Decimal.self, let v = value as? Decimal {
+            self = .decimal(v)
+        } else if type == Int64.self, let v = value as? Int64 {
+            self = .signed(v)
+        } else if type == Int32.self, let v = value as? Int32 {
+            self = .signed(Int64(v))
+        } else if type == Int16.self, let v = value as? Int16 {
+            self = .signed(Int64(v))
+        } else if type == Int8.self, let v = value as? Int8 {
+            self = .signed(Int64(v))
+        } else if type == UInt.self, let v = value as? UInt {
+            self = .unsigned(UInt64(v))
+        } else if type == UInt64.self, let v = value as? UInt64 {
+            self = .unsigned(v)
+        } else if type == UInt32.self, let v = value as? UInt32 {
+            self = .unsigned(UInt64(v))
+        } else if type == UInt16.self, let v = value as? UInt16 {
+            self = .unsigned(UInt64(v))
+        } else if type == UInt8.self, let v = value as? UInt8 {
+            self = .unsigned(UInt64(v))
+        } else if type == Float.self, let v = value as? Float {
+            self = .floating(Double(v))
+        } else {
+            return nil
+        }
     }
 
     init(_ number: NSNumber) {
@@ -67,6 +84,7 @@ enum ExactNumber {
     }
 
     /// The value as a floating-point number, rounded to the nearest `F` when needed.
+    ///
     /// Booleans and values beyond `F`'s range are refused.
     func floatingPoint<F: BinaryFloatingPoint>(_ type: F.Type) -> F? {
         let result: F
@@ -85,8 +103,10 @@ enum ExactNumber {
         return result.isFinite ? result : nil
     }
 
-    /// The value as a `Decimal`. Doubles convert through their shortest
-    /// representation, so `0.1` becomes exactly `0.1`.
+    /// The value as a `Decimal`.
+    ///
+    /// Doubles convert through their shortest representation, so `0.1`
+    /// becomes exactly `0.1`.
     var decimal: Decimal? {
         switch self {
         case .signed(let v): return Decimal(v)
@@ -131,7 +151,9 @@ enum ExactNumber {
 
 extension PropertyType {
     /// Converts a number or boolean in any representation to this numeric type,
-    /// exactly. Returns `nil` when `value` is not a number, or does not fit.
+    /// exactly.
+    ///
+    /// Returns `nil` when `value` is not a number, or does not fit.
     func exactNumber(from value: Any) -> Any? {
         ExactNumber(value)?.converted(to: self)
     }

@@ -122,14 +122,16 @@ enum ISO8601 {
     private static let referenceDateMilliseconds: Int64 = referenceDateSeconds * 1000
     /// 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z, in milliseconds from the
     /// reference date: the dates four-digit years can write.
-    private static let firstMillisecond = Double((CivilCalendar.daysSince1970(year: 0, month: 1, day: 1) * 86_400 - referenceDateSeconds) * 1000)
-    private static let endMillisecond = Double((CivilCalendar.daysSince1970(year: 10_000, month: 1, day: 1) * 86_400 - referenceDateSeconds) * 1000)
+    private static let firstMillisecond = Double(
+        (CivilCalendar.daysSince1970(year: 0, month: 1, day: 1) * 86_400 - referenceDateSeconds) * 1000)
+    private static let endMillisecond = Double(
+        (CivilCalendar.daysSince1970(year: 10_000, month: 1, day: 1) * 86_400 - referenceDateSeconds) * 1000)
 }
 
-fileprivate extension ByteReader {
+extension ByteReader {
     /// The ISO 8601 time-zone designator's offset from UTC in seconds: `Z`, `±HH:MM`,
     /// `±HHMM` or `±HH`.
-    mutating func iso8601TimeZoneOffset() -> Int64? {
+    fileprivate mutating func iso8601TimeZoneOffset() -> Int64? {
         if skip("Z") || skip("z") { return 0 }
         let sign: Int64
         if skip("+") {

@@ -71,7 +71,8 @@ enum LenientTransformers {
                 guard let value else { return nil }
                 if let string = value as? String { return string }
                 if let number = ExactNumber(value), number.boolean == nil,
-                   let bytes = try? JSONWriter.bytes(withJSONObject: value) {
+                    let bytes = try? JSONWriter.bytes(withJSONObject: value)
+                {
                     return String(decoding: bytes, as: UTF8.self)
                 }
                 throw StrataError(.typeMismatch, "Expected String or a number, found \(describe(value)).")
@@ -108,10 +109,10 @@ enum LenientTransformers {
     /// The number `text` is as JSON, or `nil` when it is not exactly a JSON number.
     private static func numberValue(_ text: String) -> Any? {
         guard let first = text.utf8.first, let last = text.utf8.last,
-              first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
-              (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last),
-              let value = try? JSONReader.jsonObject(with: Data(text.utf8)),
-              let number = ExactNumber(value), number.boolean == nil
+            first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last),
+            let value = try? JSONReader.jsonObject(with: Data(text.utf8)),
+            let number = ExactNumber(value), number.boolean == nil
         else { return nil }
         return value
     }

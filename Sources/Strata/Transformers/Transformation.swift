@@ -1,6 +1,8 @@
 /// A conversion the plan runs: JSON values into property values (forward) and,
-/// when there is a reverse, property values back into JSON values. Closures throw
-/// to refuse a value; the engines add the value's path to the error.
+/// when there is a reverse, property values back into JSON values.
+///
+/// Closures throw to refuse a value; the engines add the value's path to the
+/// error.
 ///
 /// Strata's own transformers are written as transformations (the defaults for
 /// each property type, and the predefined ones behind ``ValueTransformer/url`` and
@@ -39,8 +41,10 @@ struct Transformation: Sendable {
         return try reverse(value)
     }
 
-    /// The transformation with its directions swapped. A one-way transformation
-    /// becomes one whose reverse direction is the original forward one.
+    /// The transformation with its directions swapped.
+    ///
+    /// A one-way transformation becomes one whose reverse direction is the
+    /// original forward one.
     var inverted: Transformation {
         let forward = self.forward
         guard let reverse else {
@@ -65,7 +69,9 @@ struct Transformation: Sendable {
 
 extension Transformation {
     /// A transformation written with types: `Input` is checked (numbers exactly)
-    /// before `forward` runs, so no casting is needed. `nil` passes through untouched.
+    /// before `forward` runs, so no casting is needed.
+    ///
+    /// `nil` passes through untouched.
     init<Input, Output>(
         _ forward: @escaping @Sendable (Input) throws -> Output,
         reverse: (@Sendable (Output) throws -> Input)? = nil
@@ -77,10 +83,12 @@ extension Transformation {
         }
         if let reverse {
             let output = TypedValue(Output.self)
-            self.init(forward: typedForward, reverse: { value in
-                guard let value else { return nil }
-                return try reverse(try output.require(value))
-            })
+            self.init(
+                forward: typedForward,
+                reverse: { value in
+                    guard let value else { return nil }
+                    return try reverse(try output.require(value))
+                })
         } else {
             self.init(forward: typedForward)
         }

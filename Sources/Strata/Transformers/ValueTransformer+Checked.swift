@@ -22,6 +22,7 @@ extension ValueTransformer {
     }
 
     /// `result`, or the error for a plain transformer that gave `nil` for a value.
+    ///
     /// `role` names the transformer's use, such as "The transformer for 'id' of User".
     func checkedResult(_ result: Any?, for value: Any?, direction: String, role: String? = nil) throws -> Any? {
         guard result == nil, let value, !isJSONNull(value) else { return result }
@@ -34,10 +35,11 @@ extension ValueTransformer {
 }
 
 extension Transformation {
-    /// The transformation the plan runs for a user's transformer: Strata's own
-    /// closure transformers give theirs (the one fitting `propertyType`, for a
-    /// ``PropertyAdaptingTransformer``); any other is called through
-    /// ``HeldTransformer``, which tells once whether it reports errors.
+    /// The transformation the plan runs for a user's transformer: Strata's own closure
+    /// transformers give theirs (the one fitting `propertyType`, for a
+    /// ``PropertyAdaptingTransformer``); any other is called through ``HeldTransformer``,
+    /// which tells once whether it reports errors.
+    ///
     /// `role` names the transformer's use in errors ("The transformer for 'id' of User").
     init(_ transformer: ValueTransformer, role: String? = nil, for propertyType: PropertyType? = nil) {
         if let propertyType, let adapting = transformer as? any PropertyAdaptingTransformer {
@@ -60,7 +62,9 @@ extension Transformation {
 
 /// One of Strata's transformers whose transformation depends on the type of the
 /// property it serves (``ValueTransformer/models(_:)``: whether elements may be
-/// `null`). The plan asks it once, when it is built.
+/// `null`).
+///
+/// The plan asks it once, when it is built.
 protocol PropertyAdaptingTransformer: ValueTransformer {
     /// The transformation for a property of `type`.
     func transformation(for type: PropertyType) -> Transformation

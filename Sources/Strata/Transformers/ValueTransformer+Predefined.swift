@@ -51,9 +51,11 @@ extension ValueTransformer {
     /// Base64 `String` ↔ `Data`.
     public static var base64Data: ValueTransformer { ClosureValueTransformer.make(.base64Data) }
 
-    /// `String` ↔ `Date` with a fixed `DateFormatter` format, such as
-    /// `"EEE MMM dd HH:mm:ss Z yyyy"`. The locale is `en_US_POSIX` and the time zone
-    /// UTC unless you pass others, so parsing does not depend on the device.
+    /// `String` ↔ `Date` with a fixed `DateFormatter` format, such as `"EEE MMM dd
+    /// HH:mm:ss Z yyyy"`.
+    ///
+    /// The locale is `en_US_POSIX` and the time zone UTC unless you pass others, so
+    /// parsing does not depend on the device.
     ///
     /// With that locale and a time zone of one fixed offset (UTC, or
     /// `TimeZone(secondsFromGMT:)`), formats made of `yyyy`, `MM`, `MMM`, `dd`,
@@ -77,10 +79,11 @@ extension ValueTransformer {
         ClosureValueTransformer.make(.date(formats: [format], locale: locale, timeZone: timeZone))
     }
 
-    /// `String` ↔ `Date` in any of several `DateFormatter` formats, for an API
-    /// that sends dates more than one way: reading tries the formats in order and
-    /// the first that parses wins; writing uses the first format. The locale is
-    /// `en_US_POSIX` and the time zone UTC unless you pass others.
+    /// `String` ↔ `Date` in any of several `DateFormatter` formats, for an API that sends
+    /// dates more than one way: reading tries the formats in order and the first that parses
+    /// wins; writing uses the first format.
+    ///
+    /// The locale is `en_US_POSIX` and the time zone UTC unless you pass others.
     ///
     /// A string no format reads is a `transformerFailed` error that lists the
     /// formats. With no formats at all, every value is refused.
@@ -105,8 +108,10 @@ extension ValueTransformer {
     }
 
     /// Number text ↔ `NSNumber`, with a `NumberFormatter` style (POSIX locale unless
-    /// told otherwise): `"1,234.5"` with `.decimal`. The number is then stored
-    /// exactly into the property's numeric type (`Int`, `Double`, `Decimal`, …).
+    /// told otherwise): `"1,234.5"` with `.decimal`.
+    ///
+    /// The number is then stored exactly into the property's numeric type (`Int`,
+    /// `Double`, `Decimal`, …).
     public static func number(
         style: NumberFormatter.Style = .decimal,
         locale: Locale = Locale(identifier: "en_US_POSIX")
@@ -133,8 +138,10 @@ extension ValueTransformer {
     }
 
     /// Applies `element` to each element of a JSON array; `null` elements reach it as
-    /// `nil`. Errors name the index: `tags[2]`. The transformer is one-way when
-    /// `element` is: its class's `allowsReverseTransformation()` is then `false`.
+    /// `nil`.
+    ///
+    /// Errors name the index: `tags[2]`. The transformer is one-way when `element`
+    /// is: its class's `allowsReverseTransformation()` is then `false`.
     ///
     /// ```swift
     /// case "updates": return .array(of: .iso8601Date)
@@ -169,7 +176,8 @@ extension Transformation {
     static let uuid = Transformation(
         { (text: String) throws -> UUID in
             guard let uuid = UUIDText.uuid(from: text) else {
-                throw StrataError(.transformerFailed, "Expected a UUID such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\", found \(describe(text)).")
+                throw StrataError(
+                    .transformerFailed, "Expected a UUID such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\", found \(describe(text)).")
             }
             return uuid
         },
@@ -178,7 +186,8 @@ extension Transformation {
     static let iso8601Date = Transformation(
         { (text: String) throws -> Date in
             guard let date = ISO8601.date(from: text) else {
-                throw StrataError(.transformerFailed, "Expected an ISO 8601 date such as \"2024-05-01T12:30:00Z\", found \(describe(text)).")
+                throw StrataError(
+                    .transformerFailed, "Expected an ISO 8601 date such as \"2024-05-01T12:30:00Z\", found \(describe(text)).")
             }
             return date
         },
@@ -229,11 +238,12 @@ extension Transformation {
         }
         // DateFormatter is not Sendable; the lock gives one caller at a time.
         let locked = Locked(formatters)
-        let expected = switch formats.count {
-        case 0: "Expected a date, but .date(formats:) was given no format to read it with"
-        case 1: "Expected a date in the format \"\(formats[0])\""
-        default: "Expected a date in one of the formats " + formats.map { "\"\($0)\"" }.joined(separator: ", ")
-        }
+        let expected =
+            switch formats.count {
+            case 0: "Expected a date, but .date(formats:) was given no format to read it with"
+            case 1: "Expected a date in the format \"\(formats[0])\""
+            default: "Expected a date in one of the formats " + formats.map { "\"\($0)\"" }.joined(separator: ", ")
+            }
         return Transformation(
             { (text: String) throws -> Date in
                 // In order, each format by itself and then by its formatter, so the
@@ -307,11 +317,12 @@ extension Transformation {
             let recovery = ElementRecovery()
             for (index, value) in array.enumerated() {
                 do {
-                    converted.append(try recovery.element(at: .index(index)) {
-                        try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
-                            try element.transformedValue(isJSONNull(value) ? nil : value)
-                        }
-                    })
+                    converted.append(
+                        try recovery.element(at: .index(index)) {
+                            try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
+                                try element.transformedValue(isJSONNull(value) ? nil : value)
+                            }
+                        })
                 } catch {
                     try recovery.skip(error)
                 }

@@ -24,7 +24,7 @@ public typealias ValueTransformer = Foundation.ValueTransformer
 /// unchanged on both.
 ///
 /// Subclass it the Apple way, or use Strata's closure-based and predefined
-/// transformers (``ValueTransformer/init(forward:reverse:)``, ``ValueTransformer/url``, …):
+/// transformers (`ValueTransformer(forward:reverse:)`, ``ValueTransformer/url``, …):
 ///
 /// ```swift
 /// final class CentsTransformer: ValueTransformer {
@@ -51,32 +51,40 @@ open class ValueTransformer: NSObject {
         super.init()
     }
 
-    /// The class of the values ``transformedValue(_:)`` returns. `NSObject` unless
-    /// a subclass says otherwise.
+    /// The class of the values ``transformedValue(_:)`` returns.
+    ///
+    /// `NSObject` unless a subclass says otherwise.
     open class func transformedValueClass() -> AnyClass {
         NSObject.self
     }
 
-    /// Whether the transformer can transform values back. `true` unless a subclass
-    /// says otherwise.
+    /// Whether the transformer can transform values back.
+    ///
+    /// `true` unless a subclass says otherwise.
     open class func allowsReverseTransformation() -> Bool {
         true
     }
 
-    /// Transforms a value. The base class returns `value` unchanged.
+    /// Transforms a value.
+    ///
+    /// The base class returns `value` unchanged.
     open func transformedValue(_ value: Any?) -> Any? {
         value
     }
 
-    /// Transforms a value back. The base class applies ``transformedValue(_:)``
-    /// when the class allows reverse transformation, and returns `nil` when it does
-    /// not (where Apple's raises an exception).
+    /// Transforms a value back.
+    ///
+    /// The base class applies ``transformedValue(_:)`` when the class allows
+    /// reverse transformation, and returns `nil` when it does not (where Apple's
+    /// raises an exception).
     open func reverseTransformedValue(_ value: Any?) -> Any? {
         Self.allowsReverseTransformation() ? transformedValue(value) : nil
     }
 
-    /// Registers `transformer` under `name`, or removes the one registered there
-    /// when `transformer` is `nil`. Get it back with `ValueTransformer(forName:)`.
+    /// Registers `transformer` under `name`, or removes the one registered there when `transformer`
+    /// is `nil`.
+    ///
+    /// Get it back with `ValueTransformer(forName:)`.
     ///
     /// ```swift
     /// ValueTransformer.setValueTransformer(CentsTransformer(), forName: .init("CentsTransformer"))

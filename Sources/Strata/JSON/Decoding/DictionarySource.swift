@@ -15,11 +15,12 @@ extension DecodeSource {
         return try value(at: entry.keyPath, in: object, read: &read)
     }
 
-    /// Looks `keyPath` up in `object`. For the array form, the value is a dictionary
-    /// keyed by the paths that resolved (missing when none did). For
-    /// ``JSONKeyPath/firstPresent(_:_:)``, the first path's value that is not
-    /// `null`, else `null` when one path is `null`, else missing; `read` is set to
-    /// the index of that path.
+    /// Looks `keyPath` up in `object`.
+    ///
+    /// For the array form, the value is a dictionary keyed by the paths that
+    /// resolved (missing when none did). For ``JSONKeyPath/firstPresent(_:_:)``, the
+    /// first path's value that is not `null`, else `null` when one path is `null`,
+    /// else missing; `read` is set to the index of that path.
     static func value(at keyPath: JSONKeyPath, in object: [String: Any], read: inout Int) throws -> Slot {
         switch keyPath.form {
         case .single:
@@ -49,8 +50,9 @@ extension DecodeSource {
     }
 
     /// The value at `path`: missing when a key is absent, an index is out of range
-    /// or not into an array, or a value on the way is `null`. A key into a value
-    /// that is not an object is an error.
+    /// or not into an array, or a value on the way is `null`.
+    ///
+    /// A key into a value that is not an object is an error.
     private static func value(at path: JSONKeyPath.Path, in json: [String: Any]) throws -> Slot {
         // The container the segment at `depth` reads: an object for a key, an array
         // for an index (the first segment is always a key).

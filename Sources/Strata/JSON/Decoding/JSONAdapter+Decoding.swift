@@ -6,8 +6,11 @@ extension JSONAdapter {
     /// ```swift
     /// let repo = try JSONAdapter.model(of: Repo.self, from: ["id": 1, "full_name": "a/b"])
     /// ```
-    /// - Parameter options: The limits of the read; its `maximumModelDepth`
-    ///   applies (the object is already built, so `maximumNestingDepth` does not).
+    /// - Parameters:
+    ///   - type: The model type to create.
+    ///   - json: The JSON object, as `JSONSerialization` returns it.
+    ///   - options: The limits of the read; its `maximumModelDepth`
+    ///     applies (the object is already built, so `maximumNestingDepth` does not).
     /// - Throws: a ``StrataError`` naming the JSON path of the value that failed.
     public static func model<T: JSONSerializing>(
         of type: T.Type, from json: [String: Any], options: DecodingOptions = .default
@@ -21,8 +24,11 @@ extension JSONAdapter {
     /// let repo = try JSONAdapter.model(of: Repo.self, from: data)
     /// let thread = try JSONAdapter.model(of: Reply.self, from: data, options: .init(maximumModelDepth: 100))
     /// ```
-    /// - Parameter options: The limits of the read: how deep models, and the JSON
-    ///   text's arrays and objects, may nest.
+    /// - Parameters:
+    ///   - type: The model type to create.
+    ///   - data: UTF-8 JSON text whose top level is an object.
+    ///   - options: The limits of the read: how deep models, and the JSON
+    ///     text's arrays and objects, may nest.
     /// - Throws: a ``StrataError`` naming the JSON path of the value that failed;
     ///   ``StrataError/Code/invalidJSON`` when the data is not valid JSON.
     public static func model<T: JSONSerializing>(
@@ -42,21 +48,30 @@ extension JSONAdapter {
         }
     }
 
-    /// Creates models from a JSON array of objects. Errors name the index: `[3].id`.
+    /// Creates models from a JSON array of objects.
     ///
-    /// - Parameter options: The limits of the read; its `maximumModelDepth`
-    ///   applies (the array is already built, so `maximumNestingDepth` does not).
+    /// Errors name the index: `[3].id`.
+    ///
+    /// - Parameters:
+    ///   - type: The model type to create for each element.
+    ///   - json: The JSON array, as `JSONSerialization` returns it.
+    ///   - options: The limits of the read; its `maximumModelDepth`
+    ///     applies (the array is already built, so `maximumNestingDepth` does not).
     public static func models<T: JSONSerializing>(
         of type: T.Type, from json: [Any], options: DecodingOptions = .default
     ) throws -> [T] {
         try reading(with: options) { _ in try decodeEach(T.self, from: json) }
     }
 
-    /// Creates models from JSON data, which must hold an array of objects. Errors
-    /// name the index: `[3].id`.
+    /// Creates models from JSON data, which must hold an array of objects.
     ///
-    /// - Parameter options: The limits of the read: how deep models, and the JSON
-    ///   text's arrays and objects, may nest.
+    /// Errors name the index: `[3].id`.
+    ///
+    /// - Parameters:
+    ///   - type: The model type to create for each element.
+    ///   - data: UTF-8 JSON text whose top level is an array of objects.
+    ///   - options: The limits of the read: how deep models, and the JSON
+    ///     text's arrays and objects, may nest.
     public static func models<T: JSONSerializing>(
         of type: T.Type, from data: Data, options: DecodingOptions = .default
     ) throws -> [T] {
@@ -76,7 +91,9 @@ extension JSONAdapter {
     }
 
     /// Decodes each object of `json` as `T`, with the settings of the read in
-    /// progress (what ``ValueTransformer/models(_:)`` runs). Errors name the index.
+    /// progress (what ``ValueTransformer/models(_:)`` runs).
+    ///
+    /// Errors name the index.
     static func decodeEach<T: JSONSerializing>(_ type: T.Type, from json: [Any]) throws -> [T] {
         var models: [T] = []
         models.reserveCapacity(json.count)
@@ -87,9 +104,11 @@ extension JSONAdapter {
         return models
     }
 
-    /// `element`, at `index` of an array of `T` objects, decoded as `T`: the one
-    /// rule for an element of an array of models, whether the array is the
-    /// document or a property's (``ValueTransformer/models(_:)``). Errors name the index.
+    /// `element`, at `index` of an array of `T` objects, decoded as `T`: the one rule for
+    /// an element of an array of models, whether the array is the document or a
+    /// property's (``ValueTransformer/models(_:)``).
+    ///
+    /// Errors name the index.
     static func decodeElement<T: JSONSerializing>(_ type: T.Type, _ element: Any, at index: Int) throws -> T {
         guard let object = element as? [String: Any] else {
             throw notAnObject(element, for: T.self).prefixed(with: [.index(index)])
@@ -157,9 +176,11 @@ extension JSONAdapter {
     }
 
     /// The decode engine: decodes exactly `T`, taking each entry's value from
-    /// `source`. Checks the required keys, then, in plan order, transforms each
-    /// value and stores it through the validated setter, then validates the
-    /// model: the same steps, in the same order, whatever the source.
+    /// `source`.
+    ///
+    /// Checks the required keys, then, in plan order, transforms each value and
+    /// stores it through the validated setter, then validates the model: the
+    /// same steps, in the same order, whatever the source.
     static func decodeMapped<T: JSONSerializing>(_ plan: MappingPlan<T>, from source: inout DecodeSource) throws -> T {
         if let problem = plan.problem { throw problem }
         if plan.hasRequiredEntries { try checkRequired(plan, in: source) }
@@ -218,10 +239,12 @@ extension JSONAdapter {
 
     /// Takes and assigns the value of an entry that has a recovery, or in whose value
     /// one may happen (see ``MappingPlan/Entry/decodesWithRecovery``): the one place
-    /// the engine applies ``JSONRecovery``. The entry's collections skip their
-    /// invalid elements while it is read when it asks for that; when its value
-    /// fails in a way its recovery covers, the property keeps its default and the
-    /// failure is recorded; recoveries recorded inside the value get its path.
+    /// the engine applies ``JSONRecovery``.
+    ///
+    /// The entry's collections skip their invalid elements while it is read when it
+    /// asks for that; when its value fails in a way its recovery covers, the property
+    /// keeps its default and the failure is recorded; recoveries recorded inside the
+    /// value get its path.
     @inline(never)
     private static func assignRecovering<T: JSONSerializing>(
         _ entry: MappingPlan<T>.Entry, at index: Int, from source: inout DecodeSource, of model: inout T
@@ -247,8 +270,10 @@ extension JSONAdapter {
 
     /// After the value of `entry` failed with `error`: keeps the property's default
     /// and records the recovery when the entry's recovery covers the failure, and
-    /// rethrows it otherwise. Out of ``assignRecovering(_:at:from:of:)``'s frame,
-    /// which nested models read with diagnostics stack up.
+    /// rethrows it otherwise.
+    ///
+    /// Out of ``assignRecovering(_:at:from:of:)``'s frame, which nested models read
+    /// with diagnostics stack up.
     @inline(never)
     private static func keepDefault<T: JSONSerializing>(
         after error: any Error, for entry: MappingPlan<T>.Entry, wasNull: Bool, log: RecoveryLog?, mark: Int

@@ -42,8 +42,10 @@ struct MemberKeyTable: Sendable {
     var count: Int { spans.count }
 
     /// The index of the key matching `key`, the bytes of a plain ASCII key, or
-    /// `nil`. `hint` is where the search starts (any value is correct; a good one
-    /// is fast).
+    /// `nil`.
+    ///
+    /// `hint` is where the search starts (any value is correct; a good one is
+    /// fast).
     func index(ofASCII key: UnsafeBufferPointer<UInt8>, hint: Int) -> Int? {
         if let index = byteIndex(of: key, hint: hint) { return index }
         guard hasNonASCIIKeys else { return nil }

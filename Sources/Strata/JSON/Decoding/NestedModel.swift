@@ -38,8 +38,10 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     /// `U` as an element type, for the same errors.
     private let elementType = PropertyType.model(U.self)
     /// `U`'s plan once asked for: read without the schema cache's lock, once per
-    /// nested object. Not fetched in `init`, which runs while the outer type's plan
-    /// is built, and `U` may hold the outer type.
+    /// nested object.
+    ///
+    /// Not fetched in `init`, which runs while the outer type's plan is built, and
+    /// `U` may hold the outer type.
     private let cachedPlan = AtomicLazyReference<MappingPlan<U>>()
 
     /// `U`'s plan.

@@ -25,6 +25,7 @@ extension JSONAdapter {
 
     /// `T` decoded from the object in `data` read member by member, or `nil` when
     /// `T` or the data's top-level value (not an object) needs the dictionary path.
+    ///
     /// `levelsLeft` is how many levels of nested models may be read into slots.
     static func modelReadingObject<T: JSONSerializing>(
         of type: T.Type, from data: Data, maximumNestingDepth: Int, levelsLeft: Int
@@ -43,8 +44,9 @@ extension JSONAdapter {
     }
 
     /// Models decoded element by element from `data`, or `nil` when the data's
-    /// top-level value (not an array) needs the dictionary path. Errors name the
-    /// index: `[3].id`.
+    /// top-level value (not an array) needs the dictionary path.
+    ///
+    /// Errors name the index: `[3].id`.
     ///
     /// Each element is read into slots when `T` allows it, and otherwise parsed
     /// into its dictionary and decoded as ``decodeEach(_:from:)`` would: so the
@@ -93,11 +95,13 @@ extension JSONAdapter {
     }
 
     /// Reads the object at the scanner's position into one ``Slot`` per entry of
-    /// `plan` (whose keys are `keys`). Members with other keys are checked and
-    /// skipped. `levelsLeft` is how many levels of models below this object may
-    /// still be read into slots (the limit of the read in progress less the
-    /// object's depth); a nested model deeper than that is parsed as a value, and
-    /// its transformer reports the depth, as from a dictionary.
+    /// `plan` (whose keys are `keys`).
+    ///
+    /// Members with other keys are checked and skipped. `levelsLeft` is how many
+    /// levels of models below this object may still be read into slots (the limit
+    /// of the read in progress less the object's depth); a nested model deeper
+    /// than that is parsed as a value, and its transformer reports the depth, as
+    /// from a dictionary.
     static func readObject<T: JSONSerializing>(
         _ plan: MappingPlan<T>, keys: MemberKeyTable, from scanner: inout MemberScanner, levelsLeft: Int
     ) throws(JSONParsingError) -> [Slot] {

@@ -53,9 +53,11 @@ struct DecodeSource {
     }
 
     /// The slot of `entry`, the entry at `index` of its plan; called once per entry,
-    /// in plan order. Throws when a dotted key path runs through a value that is
-    /// not an object. `read` is set to the index of the path the value was read
-    /// from, for a ``JSONKeyPath/firstPresent(_:_:)`` entry (left alone otherwise).
+    /// in plan order.
+    ///
+    /// Throws when a dotted key path runs through a value that is not an object.
+    /// `read` is set to the index of the path the value was read from, for a
+    /// ``JSONKeyPath/firstPresent(_:_:)`` entry (left alone otherwise).
     @inline(__always)
     mutating func take<M>(_ entry: MappingPlan<M>.Entry, at index: Int, read: inout Int) throws -> Slot {
         if let object { return try Self.lookUp(entry, in: object, read: &read) }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The encode sink that builds Foundation JSON objects: `[String: Any]` for a
-/// model, `[Any]` for an array, `NSNull` for `nil`. Dotted key paths build nested
-/// objects.
+/// model, `[Any]` for an array, `NSNull` for `nil`.
+///
+/// Dotted key paths build nested objects.
 struct DictionarySink: JSONSink {
     static var writesKeyPaths: Bool { true }
 
@@ -91,9 +92,10 @@ struct DictionarySink: JSONSink {
     }
 
     /// `container` (an object or array, or `nil` for none yet) with `value` written
-    /// at the segments of `path` from `depth` on. An index past the end of an
-    /// array appends `null`s up to it; a `null` already in an array (one of those)
-    /// is replaced.
+    /// at the segments of `path` from `depth` on.
+    ///
+    /// An index past the end of an array appends `null`s up to it; a `null` already
+    /// in an array (one of those) is replaced.
     private static func inserting<M>(
         _ value: Any, at path: JSONKeyPath.Path, from depth: Int, into container: Any?, entry: MappingPlan<M>.Entry
     ) throws -> Any {
@@ -125,6 +127,7 @@ struct DictionarySink: JSONSink {
     }
 
     /// Two mapped key paths write at the same JSON key; writing on would drop a value.
+    ///
     /// `depth` is the number of segments of `path` that lead to the value found.
     private static func overlap<M>(
         of entry: MappingPlan<M>.Entry, at path: JSONKeyPath.Path, depth: Int, with existing: Any

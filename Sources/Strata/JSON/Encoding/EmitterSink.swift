@@ -1,6 +1,8 @@
 /// The encode sink that writes JSON bytes with a ``JSONEmitter``, without building
-/// any dictionary. It writes flat plans only (every entry at one key); the engine
-/// hands it the dictionary of any other model.
+/// any dictionary.
+///
+/// It writes flat plans only (every entry at one key); the engine hands it the
+/// dictionary of any other model.
 struct EmitterSink: JSONSink {
     static var writesKeyPaths: Bool { false }
 

@@ -1,9 +1,11 @@
 import Foundation
 
 extension JSONAdapter {
-    /// The JSON object for `model`: each mapped property, reverse-transformed, at
-    /// its key path. Dotted paths build nested objects; `nil` is `NSNull` unless
-    /// `options` has ``EncodingOptions/omitsNulls``.
+    /// The JSON object for `model`: each mapped property, reverse-transformed, at its key
+    /// path.
+    ///
+    /// Dotted paths build nested objects; `nil` is `NSNull` unless `options` has
+    /// ``EncodingOptions/omitsNulls``.
     ///
     /// ```swift
     /// let json = try JSONAdapter.dictionary(from: repo)
@@ -18,7 +20,9 @@ extension JSONAdapter {
         try writing(with: options, sortsKeys: false) { try encode(model) }
     }
 
-    /// The JSON array for `models`. Errors name the index: `[2].homepage`.
+    /// The JSON array for `models`.
+    ///
+    /// Errors name the index: `[2].homepage`.
     public static func dictionaries<T: JSONSerializing>(
         from models: [T], options: EncodingOptions = .default
     ) throws -> [[String: Any]] {
@@ -43,8 +47,9 @@ extension JSONAdapter {
         }
     }
 
-    /// JSON data for an array of models, laid out as `formatting` says. Errors name
-    /// the index: `[2].homepage`.
+    /// JSON data for an array of models, laid out as `formatting` says.
+    ///
+    /// Errors name the index: `[2].homepage`.
     public static func data<T: JSONSerializing>(
         from models: [T], options: EncodingOptions = .default, formatting: OutputFormatting = []
     ) throws -> Data {
@@ -55,8 +60,10 @@ extension JSONAdapter {
         }
     }
 
-    /// The writer's options for the adapter's formatting. Slashes are not escaped
-    /// (`"https://…"`, not `"https:\/\/…"`); both are valid JSON.
+    /// The writer's options for the adapter's formatting.
+    ///
+    /// Slashes are not escaped (`"https://…"`, not `"https:\/\/…"`); both are
+    /// valid JSON.
     static func writerOptions(_ formatting: OutputFormatting) -> JSONWriter.Options {
         var writing: JSONWriter.Options = [.withoutEscapingSlashes]
         if formatting.contains(.sortedKeys) { writing.insert(.sortedKeys) }
@@ -66,10 +73,12 @@ extension JSONAdapter {
 
     /// How deep the arrays and objects `data(from:)` writes may nest: 8 per level
     /// of models the options allow, and never less than the writer's default (512,
-    /// which is 8 × 64). The writer's own limit bounds its recursion; scaled this
-    /// way it does not refuse a model graph that the model limit lets through,
-    /// which ``dictionary(from:options:)`` would write (a level takes 2 containers
-    /// for an array of models, more under dotted key paths).
+    /// which is 8 × 64).
+    ///
+    /// The writer's own limit bounds its recursion; scaled this way it does not
+    /// refuse a model graph that the model limit lets through, which
+    /// ``dictionary(from:options:)`` would write (a level takes 2 containers for
+    /// an array of models, more under dotted key paths).
     static func writerDepth(for options: EncodingOptions) -> Int {
         let (scaled, overflow) = options.maximumModelDepth.multipliedReportingOverflow(by: 8)
         return overflow ? Int.max : max(JSONEmitter.defaultMaximumDepth, scaled)
@@ -142,7 +151,9 @@ extension JSONAdapter {
     /// plan order (or key order with ``OutputFormatting/sortedKeys``): the keys
     /// `serializablePropertyKeys(_:)` lets through, each property's JSON value (a
     /// nested model or array of models written recursively), `null` or nothing for
-    /// `nil`. The same steps, values and errors whatever the sink.
+    /// `nil`.
+    ///
+    /// The same steps, values and errors whatever the sink.
     static func encodeMapped<T: JSONSerializing, Sink: JSONSink>(_ model: T, into sink: inout Sink) throws {
         let plan = try MappingPlan<T>.resolved()
         guard plan.isFlat || Sink.writesKeyPaths else {

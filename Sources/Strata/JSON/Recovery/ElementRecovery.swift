@@ -30,8 +30,10 @@ struct ElementRecovery {
     }
 
     /// Converts one element with `convert`, putting `component` in front of the
-    /// paths of the recoveries recorded inside it. When it fails, those recoveries
-    /// are forgotten and the error is rethrown, for ``skip(_:)``.
+    /// paths of the recoveries recorded inside it.
+    ///
+    /// When it fails, those recoveries are forgotten and the error is rethrown,
+    /// for ``skip(_:)``.
     @inline(__always)
     func element<R>(at component: @autoclosure () -> StrataError.PathComponent, _ convert: () throws -> R) throws -> R {
         guard let log else { return try convert() }

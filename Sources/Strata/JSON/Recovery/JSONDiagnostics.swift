@@ -58,11 +58,12 @@ public struct JSONDiagnostics: Sendable, CustomStringConvertible {
 
         /// `path: what was done: why`.
         public var description: String {
-            let done = switch action {
-            case .keptDefault: "kept the default value"
-            case .skippedElement: "left out this element"
-            case .usedUnknownCase: "read as the unknown case"
-            }
+            let done =
+                switch action {
+                case .keptDefault: "kept the default value"
+                case .skippedElement: "left out this element"
+                case .usedUnknownCase: "read as the unknown case"
+                }
             let location = error.pathDescription
             return (location.isEmpty ? "" : location + ": ") + done + ": " + error.reason
         }

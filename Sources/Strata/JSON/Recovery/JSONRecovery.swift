@@ -31,6 +31,7 @@
 /// recovery. A key listed in ``JSONSerializing/requiredPropertyKeys`` must still
 /// be present; with ``defaultForNull`` or ``defaultForInvalid`` it may be `null`.
 public struct JSONRecovery: OptionSet, Sendable, Hashable {
+    /// The recoveries in the set, one bit each.
     public let rawValue: UInt8
 
     /// Creates a set of recoveries from its raw value.
@@ -40,7 +41,9 @@ public struct JSONRecovery: OptionSet, Sendable, Hashable {
 
     /// A `null` the property cannot take keeps the property's default value:
     /// `null` for a property that is not optional, or one its transformer or
-    /// validator refuses. An optional property still takes `null` as `nil`.
+    /// validator refuses.
+    ///
+    /// An optional property still takes `null` as `nil`.
     ///
     /// BetterCodable's `@DefaultCodable`, MetaCodable's `@Default(ifMissing:)` for
     /// a key that is sent as `null`.
@@ -54,12 +57,13 @@ public struct JSONRecovery: OptionSet, Sendable, Hashable {
     public static let defaultForInvalid = JSONRecovery(rawValue: 1 << 1 | 1 << 0)
 
     /// The elements of the property's arrays, sets and `[String: T]` dictionaries
-    /// that fail are left out, and the others kept: BetterCodable's
-    /// `@LossyArray`. This applies to the collections of the property's value
-    /// (`[[URL]]` too) read by Strata's transformers, whether chosen by the type or
-    /// named (``ValueTransformer/array(of:)``, ``ValueTransformer/models(_:)``),
-    /// and not to the collections inside a nested model, which follow that model's
-    /// own recoveries.
+    /// that fail are left out, and the others kept: BetterCodable's `@LossyArray`.
+    ///
+    /// This applies to the collections of the property's value (`[[URL]]` too) read
+    /// by Strata's transformers, whether chosen by the type or named
+    /// (``ValueTransformer/array(of:)``, ``ValueTransformer/models(_:)``), and not
+    /// to the collections inside a nested model, which follow that model's own
+    /// recoveries.
     ///
     /// A value that is not a collection at all still fails, unless
     /// ``defaultForInvalid`` is also given.

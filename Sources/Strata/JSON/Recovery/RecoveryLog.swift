@@ -17,8 +17,10 @@ final class RecoveryLog: Sendable {
     private static let activeCount = Atomic<Int>(0)
 
     /// Whether a read that reports recoveries, or a property that skips invalid
-    /// elements, may be in progress on this thread. A read counts itself before it
-    /// runs, on its own thread, so a load here sees it.
+    /// elements, may be in progress on this thread.
+    ///
+    /// A read counts itself before it runs, on its own thread, so a load here sees
+    /// it.
     @inline(__always)
     static var mayBeActive: Bool { activeCount.load(ordering: .relaxed) > 0 }
 
