@@ -116,15 +116,7 @@ final class ObjectObservation {
         }
         for key in order {
             guard let value = last[key] else { continue }
-            let field: ValueObservation
-            if let existing = fields[key] {
-                field = existing
-            } else {
-                field = ValueObservation()
-                fields[key] = field
-                keys.append(key)
-            }
-            field.observe(value)
+            field(forKey: key).observe(value)
         }
     }
 
@@ -134,16 +126,17 @@ final class ObjectObservation {
         count += other.count
         for key in other.keys {
             guard let otherField = other.fields[key] else { continue }
-            let field: ValueObservation
-            if let existing = fields[key] {
-                field = existing
-            } else {
-                field = ValueObservation()
-                fields[key] = field
-                keys.append(key)
-            }
-            field.absorb(otherField)
+            field(forKey: key).absorb(otherField)
         }
+    }
+
+    /// What was seen at `key`, kept from now on (in ``keys`` order) if it is new.
+    private func field(forKey key: String) -> ValueObservation {
+        if let existing = fields[key] { return existing }
+        let field = ValueObservation()
+        fields[key] = field
+        keys.append(key)
+        return field
     }
 }
 

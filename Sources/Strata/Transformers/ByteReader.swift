@@ -37,6 +37,14 @@ struct ByteReader {
         return Int64(value)
     }
 
+    /// The sign of an offset from UTC, `+` (1) or `-` (-1), consumed; `nil` when
+    /// neither is next.
+    mutating func offsetSign() -> Int64? {
+        if skip("+") { return 1 }
+        if skip("-") { return -1 }
+        return nil
+    }
+
     /// A number of exactly `digits` decimal digits.
     mutating func number(digits: Int) -> Int64? {
         var value: Int64 = 0

@@ -233,14 +233,7 @@ extension ByteReader {
     /// An offset as the formatter writes it, `+0530` (or `+05:30` with the
     /// separator), in seconds: the hours below 24, a zero offset only as `+0000`.
     fileprivate mutating func offset(separator: Bool) -> Int64? {
-        let sign: Int64
-        if skip("+") {
-            sign = 1
-        } else if skip("-") {
-            sign = -1
-        } else {
-            return nil
-        }
+        guard let sign = offsetSign() else { return nil }
         guard let hours = number(digits: 2), hours <= 23, !separator || skip(":"),
             let minutes = number(digits: 2), minutes <= 59
         else { return nil }

@@ -133,14 +133,7 @@ extension ByteReader {
     /// `±HHMM` or `±HH`.
     fileprivate mutating func iso8601TimeZoneOffset() -> Int64? {
         if skip("Z") || skip("z") { return 0 }
-        let sign: Int64
-        if skip("+") {
-            sign = 1
-        } else if skip("-") {
-            sign = -1
-        } else {
-            return nil
-        }
+        guard let sign = offsetSign() else { return nil }
         guard let hours = number(digits: 2), hours <= 23 else { return nil }
         var minutes: Int64 = 0
         if skip(":") {
