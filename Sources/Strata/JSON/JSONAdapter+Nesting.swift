@@ -82,7 +82,7 @@ extension JSONAdapter {
         guard context.modelDepth <= context.maximumModelDepth else {
             throw StrataError(
                 .nestingTooDeep,
-                "Models nest more than \(context.maximumModelDepth) levels deep here. Flatten the payload, or raise "
+                "Models nest more than \(context.maximumModelDepth) \(context.maximumModelDepth == 1 ? "level" : "levels") deep here. Flatten the payload, or raise "
                     + "maximumModelDepth in the options; when writing, check the model graph for a cycle.")
         }
         return try $context.withValue(context, operation: body)

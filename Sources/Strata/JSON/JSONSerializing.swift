@@ -75,7 +75,7 @@ public protocol JSONSerializing: Model {
     ///     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["x": "x", "y": "y"]
     ///     static let requiresAllMappedKeys = true
     /// }
-    /// // {"x": 1} fails: Point requires key that the JSON lacks: y.
+    /// // {"x": 1} fails: Point requires key that the JSON lacks: y. Fix the payload, or stop requiring it (requiredPropertyKeys, requiresAllMappedKeys).
     /// ```
     static var requiresAllMappedKeys: Bool { get }
 

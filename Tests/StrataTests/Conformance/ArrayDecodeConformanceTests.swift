@@ -65,7 +65,8 @@ extension Conformance {
         @Test func aTopLevelArrayForOneModelIsInvalidJSONDictionary() throws {
             let failure = try #require(Conformance.decodeEveryWay(.person, #"[{"id": 1}, {"id": 2}]"#).model.failure)
             #expect(failure.code == .invalidJSONDictionary)
-            #expect(failure.text == "Expected a JSON object for Person, found an array of 2 elements.")
+            #expect(failure.text == "Expected a JSON object for Person, found an array of 2 elements. Fix the payload, or read "
+                + "an array of Person with JSONAdapter.models(of:from:) or a property of type [Person].")
             for scalar in ["1", "\"text\"", "null", "true"] {
                 #expect(Conformance.decodeEveryWay(.person, scalar).model.failure?.code == .invalidJSONDictionary, "\(scalar)")
             }
@@ -74,7 +75,8 @@ extension Conformance {
         @Test func aTopLevelObjectForModelsIsInvalidJSONDictionary() throws {
             let failure = try #require(Conformance.decodeEveryWay(.person, #"{"id": 1}"#).models.failure)
             #expect(failure.code == .invalidJSONDictionary)
-            #expect(failure.text == "Expected a JSON array of Person objects, found an object with keys id.")
+            #expect(failure.text == "Expected a JSON array of Person objects, found an object with keys id. Fix the payload, "
+                + "or read one Person with JSONAdapter.model(of:from:).")
             for scalar in ["1", "\"text\"", "null"] {
                 #expect(Conformance.decodeEveryWay(.person, scalar).models.failure?.code == .invalidJSONDictionary, "\(scalar)")
             }

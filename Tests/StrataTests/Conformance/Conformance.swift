@@ -184,7 +184,10 @@ extension Conformance {
             case (.models, .dictionary), (.models, .foundationDictionary):
                 let object = try parseWhole(data, source)
                 guard let json = object as? [Any] else {
-                    throw StrataError(.invalidJSONDictionary, "Expected a JSON array of \(M.self) objects, found \(describe(object)).")
+                    throw StrataError(
+                        .invalidJSONDictionary,
+                        "Expected a JSON array of \(M.self) objects, found \(describe(object)). "
+                            + "Fix the payload, or read one \(M.self) with JSONAdapter.model(of:from:).")
                 }
                 return try JSONAdapter.models(of: M.self, from: json)
             }

@@ -12,13 +12,13 @@ extension Conformance {
         @Test func everyMappedKeyIsRequired() throws {
             let none = try #require(Conformance.decodeEveryWay(.strict, "{}").model.failure)
             #expect(none.code == .missingRequiredKeys)
-            #expect(none.text == "Strict requires keys that the JSON lacks: id, name, owner.")
+            #expect(none.text == "Strict requires keys that the JSON lacks: id, name, owner. Fix the payload, or stop requiring them (requiredPropertyKeys, requiresAllMappedKeys).")
             let some = try #require(
                 Conformance.decodeEveryWay(.strict, #"{"owner": null, "name": "a", "extra": 1}"#).model.failure)
-            #expect(some.text == "Strict requires keys that the JSON lacks: id, owner is null.")
+            #expect(some.text == "Strict requires keys that the JSON lacks: id, owner is null. Fix the payload, or stop requiring them (requiredPropertyKeys, requiresAllMappedKeys).")
             let models = try #require(
                 Conformance.decodeEveryWay(.strict, #"[{"id": 1, "name": "a", "owner": {}}, {"id": 2}]"#).models.failure)
-            #expect(models.text == "[1]: Strict requires keys that the JSON lacks: name, owner.")
+            #expect(models.text == "[1]: Strict requires keys that the JSON lacks: name, owner. Fix the payload, or stop requiring them (requiredPropertyKeys, requiresAllMappedKeys).")
         }
 
         @Test(arguments: [

@@ -26,11 +26,13 @@ struct ErrorMessageTests {
             fail: { _ = try JSONAdapter.model(of: Repo.self, from: Data(#"{"full_name": "ada/engine",}"#.utf8)) }),
         Case(
             code: .invalidJSONDictionary,
-            message: "Expected a JSON object for Repo, found an array of 1 element.",
+            message: "Expected a JSON object for Repo, found an array of 1 element. Fix the payload, or read an array of "
+                + "Repo with JSONAdapter.models(of:from:) or a property of type [Repo].",
             fail: { _ = try JSONAdapter.model(of: Repo.self, from: Data(#"[{"full_name": "ada/engine"}]"#.utf8)) }),
         Case(
             code: .invalidJSONKeyPath,
-            message: "stats: Expected an object at 'stats' to read 'stats.stargazers', found the number 42.",
+            message: "stats: Expected an object at 'stats' to read 'stats.stargazers', found the number 42. "
+                + "Fix the payload, or map the property to the key path where the value is.",
             fail: { _ = try JSONAdapter.model(of: Repo.self, from: Data(#"{"stats": 42}"#.utf8)) }),
         Case(
             code: .typeMismatch,
@@ -55,11 +57,12 @@ struct ErrorMessageTests {
             fail: { _ = try JSONAdapter.model(of: Subscriber.self, from: ["email": "grace"]) }),
         Case(
             code: .missingRequiredKeys,
-            message: "Order requires key that the JSON lacks: id.",
+            message: "Order requires key that the JSON lacks: id. Fix the payload, or stop requiring it (requiredPropertyKeys, requiresAllMappedKeys).",
             fail: { _ = try JSONAdapter.model(of: Order.self, from: ["note": "leave at the door"]) }),
         Case(
             code: .noClassFound,
-            message: "Shape.classForParsing(_:) chose no type for this JSON object (an object with keys kind).",
+            message: "Shape.classForParsing(_:) chose no type for this JSON object (an object with keys kind). "
+                + "Fix the payload, or make classForParsing(_:) return a type for it.",
             fail: { _ = try JSONAdapter.model(of: Shape.self, from: ["kind": "hexagon"]) }),
         Case(
             code: .nestingTooDeep,

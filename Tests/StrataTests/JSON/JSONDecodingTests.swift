@@ -119,7 +119,8 @@ extension JSONDecodingTests {
     func intermediateThatIsNotAnObjectIsInvalidJSONKeyPath(_ text: String, found: String) throws {
         let error = try #require(throws: StrataError.self) { try JSONAdapter.model(of: Repo.self, from: try jsonObject(text)) }
         #expect(error.code == .invalidJSONKeyPath)
-        #expect(error.description == "meta: Expected an object at 'meta' to read 'meta.created_at', found \(found).")
+        #expect(error.description == "meta: Expected an object at 'meta' to read 'meta.created_at', found \(found). "
+            + "Fix the payload, or map the property to the key path where the value is.")
     }
 
     @Test func nullForAnOptionalIsNil() throws {

@@ -152,9 +152,9 @@ struct RecoveryTests {
         #expect(report.count == 1)
         let missing = strataFailure { try decodeBothWays(Profile.self, #"{"name": "ada"}"#) }
         #expect(missing?.code == .missingRequiredKeys)
-        #expect(missing?.reason == "Profile requires key that the JSON lacks: bio.")
+        #expect(missing?.reason == "Profile requires key that the JSON lacks: bio. Fix the payload, or stop requiring it (requiredPropertyKeys, requiresAllMappedKeys).")
         let nullName = strataFailure { try decodeBothWays(Profile.self, #"{"bio": "x", "name": null}"#) }
-        #expect(nullName?.reason == "Profile requires key that the JSON lacks: name is null.")
+        #expect(nullName?.reason == "Profile requires key that the JSON lacks: name is null. Fix the payload, or stop requiring it (requiredPropertyKeys, requiresAllMappedKeys).")
     }
 
     @Test("A recovery never hides a mistake in the model: a type no JSON value has, without a transformer")

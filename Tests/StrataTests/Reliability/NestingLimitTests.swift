@@ -85,7 +85,7 @@ extension NestingLimitTests {
         let refusals = Self.everyPath(data: deeper, model: Reply(replies: [model]), decoding: decoding, encoding: encoding)
         #expect(refusals.allSatisfy { $0?.code == .nestingTooDeep })
         #expect(Set(refusals.map { $0?.description }).count == 1, "\(refusals)")
-        #expect(refusals[0]?.reason.contains("more than \(limit) levels deep") == true)
+        #expect(refusals[0]?.reason.contains("more than \(limit) \(limit == 1 ? "level" : "levels") deep") == true)
     }
 
     /// Nested models that `.model(_:)` and `.models(_:)` read and write inside a

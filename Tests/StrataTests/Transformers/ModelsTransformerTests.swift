@@ -83,7 +83,7 @@ struct ModelsTransformerTests {
             try decodeBothWays(OptionalOwners.self, #"{"data": {"owners": [\#(elements.joined(separator: ", "))]}}"#)
         }
         #expect(notAnObject.code == .invalidJSONDictionary)
-        #expect(notAnObject.description == "data.owners[2]: Expected a JSON object for Owner, found the number 3.")
+        #expect(notAnObject.description == "data.owners[2]: Expected a JSON object for Owner, found the number 3. Fix the payload.")
 
         let notAnArray = try #require(throws: StrataError.self) { try decodeBothWays(Owners.self, #"{"owners": "ada"}"#) }
         #expect(notAnArray.code == .typeMismatch)

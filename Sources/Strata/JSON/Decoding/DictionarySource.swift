@@ -78,7 +78,8 @@ extension DecodeSource {
                     let prefix = path.segments[...depth].joined(separator: ".")
                     throw StrataError(
                         .invalidJSONKeyPath,
-                        "Expected an object at '\(prefix)' to read '\(path.text)', found \(describe(value)).",
+                        "Expected an object at '\(prefix)' to read '\(path.text)', found \(describe(value)). "
+                            + "Fix the payload, or map the property to the key path where the value is.",
                         path: Array(path.components[...depth]))
                 }
                 object = next

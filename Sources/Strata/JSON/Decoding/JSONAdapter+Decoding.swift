@@ -84,7 +84,9 @@ extension JSONAdapter {
             let object = try parse(data, maximumNestingDepth: options.maximumNestingDepth)
             guard let json = object as? [Any] else {
                 throw StrataError(
-                    .invalidJSONDictionary, "Expected a JSON array of \(T.self) objects, found \(describe(object)).")
+                    .invalidJSONDictionary,
+                    "Expected a JSON array of \(T.self) objects, found \(describe(object)). "
+                        + "Fix the payload, or read one \(T.self) with JSONAdapter.model(of:from:).")
             }
             return try decodeEach(T.self, from: json)
         }
@@ -132,7 +134,11 @@ extension JSONAdapter {
 
     /// The error for a JSON value that should have been an object holding a `T`.
     static func notAnObject<T>(_ value: Any, for _: T.Type) -> StrataError {
-        StrataError(.invalidJSONDictionary, "Expected a JSON object for \(T.self), found \(describe(value)).")
+        let advice =
+            value is [Any]
+            ? "Fix the payload, or read an array of \(T.self) with JSONAdapter.models(of:from:) or a property of type [\(T.self)]."
+            : "Fix the payload."
+        return StrataError(.invalidJSONDictionary, "Expected a JSON object for \(T.self), found \(describe(value)). " + advice)
     }
 
     /// The error for data the JSON reader refused.
@@ -152,7 +158,8 @@ extension JSONAdapter {
         guard let chosen else {
             throw StrataError(
                 .noClassFound,
-                "\(T.self).classForParsing(_:) chose no type for this JSON object (\(describe(json))).")
+                "\(T.self).classForParsing(_:) chose no type for this JSON object (\(describe(json))). "
+                    + "Fix the payload, or make classForParsing(_:) return a type for it.")
         }
         if chosen == T.self { return try decodeMapped(plan, from: json) }
         guard chosen is T.Type else {
@@ -390,7 +397,9 @@ extension JSONAdapter {
         guard missing.isEmpty else {
             throw StrataError(
                 .missingRequiredKeys,
-                "\(T.self) requires \(missing.count == 1 ? "key" : "keys") that the JSON lacks: \(missing.joined(separator: ", ")).")
+                "\(T.self) requires \(missing.count == 1 ? "key" : "keys") that the JSON lacks: \(missing.joined(separator: ", ")). "
+                    + "Fix the payload, or stop requiring \(missing.count == 1 ? "it" : "them") (requiredPropertyKeys, "
+                    + "requiresAllMappedKeys).")
         }
     }
 }
