@@ -178,11 +178,11 @@ struct FuzzRoot: JSONSerializing, Equatable {
     }
 
     /// The array form: `{"geo": {"lat": …, "lng": …}}` ↔ `"lat,lng"`, written as a user
-    /// would, with casts; a cast to `Double` alone is not enough: Strata's reader gives
-    /// an untyped transformer a number with more than 15 significant digits as a
-    /// `Decimal` and a whole number as an `Int` (found by this target: a huge
-    /// integer read as a `Double` is written back in 16 digits, and read back as a
-    /// `Decimal`).
+    /// would, with casts. An untyped transformer receives numbers as `JSONSerialization`
+    /// gives them: `NSNumber`, and `NSDecimalNumber` for a number with more than 15
+    /// significant digits, whose `as? Double` is not correctly rounded on Linux
+    /// (found by this target: a huge integer, written back in 16 digits, read back
+    /// as another `Double`), so it is converted from its text.
     static var coordinate: ValueTransformer {
         ValueTransformer(
             forward: { value in
@@ -200,12 +200,13 @@ struct FuzzRoot: JSONSerializing, Equatable {
             })
     }
 
-    /// A coordinate as a `Double`: a `Double` itself, an `Int`, or a `Decimal` (its
-    /// text parsed, correctly rounded).
+    /// A coordinate as a `Double`: an `NSDecimalNumber`'s text parsed (correctly
+    /// rounded), or any other number that converts to a `Double`, exactly or (for
+    /// an integer beyond 2^53) rounded.
     private static func number(_ value: Any?) -> Double? {
+        if let decimal = value as? NSDecimalNumber { return Double(decimal.description) }
         if let double = value as? Double { return double }
         if let integer = value as? Int { return Double(integer) }
-        if let decimal = value as? Decimal { return Double(decimal.description) }
         return nil
     }
 
