@@ -67,36 +67,23 @@ struct DateFormatPattern: Equatable, Sendable {
             }
         }
 
+        // Inside single quotes, everything is literal text; '' is a quote, inside
+        // quotes or out.
+        var isQuoted = false
         while index < bytes.count {
             let byte = bytes[index]
             guard byte < 0x80 else { return nil }
             if byte == UInt8(ascii: "'") {
-                // '' is a quote; otherwise the text up to the closing quote, in
-                // which '' is a quote too.
                 if index + 1 < bytes.count, bytes[index + 1] == byte {
                     appendLiteral(byte)
                     index += 2
-                    continue
-                }
-                index += 1
-                var closed = false
-                while index < bytes.count {
-                    let quoted = bytes[index]
-                    guard quoted < 0x80 else { return nil }
-                    if quoted == UInt8(ascii: "'") {
-                        if index + 1 < bytes.count, bytes[index + 1] == quoted {
-                            appendLiteral(quoted)
-                            index += 2
-                            continue
-                        }
-                        index += 1
-                        closed = true
-                        break
-                    }
-                    appendLiteral(quoted)
+                } else {
+                    isQuoted.toggle()
                     index += 1
                 }
-                guard closed else { return nil }
+            } else if isQuoted {
+                appendLiteral(byte)
+                index += 1
             } else if Self.isLetter(byte) {
                 var count = 1
                 while index + count < bytes.count, bytes[index + count] == byte { count += 1 }
@@ -108,6 +95,7 @@ struct DateFormatPattern: Equatable, Sendable {
                 index += 1
             }
         }
+        guard !isQuoted else { return nil }  // an unclosed quote
         // Digits in the literal text could run into a number's digits.
         for element in elements where element.literal.contains(where: { (0x30...0x39).contains($0) }) { return nil }
         guard fields.contains(.year), fields.contains(.day),
