@@ -36,9 +36,9 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         /// The model type of a ``MappingKind/model`` or ``MappingKind/models`` entry.
         let nested: (any NestedModel)?
         /// The field the property's JSON value is read straight from (see
-        /// ``StructField/readJSON(_:)``), when the value needs no transformer or its
+        /// ``StoredField/readJSON(_:)``), when the value needs no transformer or its
         /// default transformer is a fixed conversion.
-        let jsonField: StructField?
+        let jsonField: StoredField?
         /// How the property recovers from a value it cannot take (``JSONSerializing/jsonRecoveryByPropertyKey``).
         let recovery: JSONRecovery
         /// Whether decoding the entry goes through the engine's recovering step: when
@@ -260,14 +260,14 @@ struct EncodeStep: Sendable {
     let jsonKey: String?
     let propertyKey: String
     /// Reads the JSON value straight from the model (see ``Entry/jsonField``).
-    let jsonRead: StructField.JSONReader?
+    let jsonRead: StoredField.JSONReader?
     /// The plan's entry for the step, a `MappingPlan<M>.Entry` of the plan that made
     /// the step (see ``entry(of:)``), held without its type: in unspecialised code,
     /// reaching it through the plan's array of entries would look up the array's
     /// metadata on every access.
     private let entry: any AnyObject & Sendable
 
-    init(jsonKey: String?, propertyKey: String, jsonRead: StructField.JSONReader?, entry: any AnyObject & Sendable) {
+    init(jsonKey: String?, propertyKey: String, jsonRead: StoredField.JSONReader?, entry: any AnyObject & Sendable) {
         self.jsonKey = jsonKey
         self.propertyKey = propertyKey
         self.jsonRead = jsonRead

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Loads and stores at a byte offset, specialised for the common property types: the closures ``StructField`` pairs
+/// Loads and stores at a byte offset, specialised for the common property types: the closures ``StoredField`` pairs
 /// with a property's offset.
 ///
 /// Nothing else calls them.

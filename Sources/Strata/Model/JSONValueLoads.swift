@@ -1,12 +1,12 @@
 import Foundation
 
-/// Specialised reads of a struct's stored property that return its JSON value
+/// Specialised reads of a model's stored property that return its JSON value
 /// directly, for the property types whose JSON value needs no transformer or
 /// whose default transformer is a fixed conversion (`URL` → `absoluteString`,
 /// `UUID` → `uuidString`, a `String` or integer enum → its raw value): the same
 /// values the transformers give, without the calls.
 ///
-/// Used only by ``StructField``, which pairs each read with its property's
+/// Used only by ``StoredField``, which pairs each read with its property's
 /// offset.
 enum JSONValueLoads {
     /// The read for a property of `type` written with its default transformer, or `nil`.

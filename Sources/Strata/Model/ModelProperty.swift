@@ -16,8 +16,8 @@ final class ModelProperty<M>: @unchecked Sendable {
     let valueType: Any.Type
     /// Whether `nil` is a valid value (the property is an `Optional`).
     let isOptional: Bool
-    /// For a stored property of a struct: reads and writes in place (see ``StructField``).
-    let field: StructField?
+    /// For a stored property of a struct or class: reads and writes in place (see ``StoredField``).
+    let field: StoredField?
     /// Reads the value through the key path; an optional that holds nothing reads as `nil`.
     private let readThroughKeyPath: (M) -> Any?
     /// Stores an already validated value through the key path.
@@ -32,7 +32,7 @@ final class ModelProperty<M>: @unchecked Sendable {
     let hooks: ModelHooks
 
     init(
-        key: String, type: PropertyType, valueType: Any.Type, field: StructField?,
+        key: String, type: PropertyType, valueType: Any.Type, field: StoredField?,
         read: @escaping (M) -> Any?, write: ((inout M, Any?) -> Bool)?, hooks: ModelHooks
     ) {
         self.key = key
@@ -100,7 +100,7 @@ extension KeyPath: ModelPropertyMaking {
             }
             return ModelProperty(
                 key: key, type: type, valueType: Value.self,
-                field: StructField.make(direct, writable: writable != nil, type: type, coerce: coerce),
+                field: StoredField.make(direct, writable: writable != nil, type: type, coerce: coerce),
                 read: Self.reader(direct), write: write, hooks: hooks)
         }
         guard M.self is Root.Type else { return nil }

@@ -167,7 +167,7 @@ extension JSONAdapter {
         // nested models run in the same order whichever sink writes them.
         let steps = context.sortsKeys ? plan.encodeStepsSortedByKey : plan.encodeSteps
         try sink.beginObject(capacity: steps.count)
-        try StructField.withStorage(of: model) { storage in
+        try StoredField.withStorage(of: model) { storage in
             // Walked through the buffer, each step used in place: a pass retains nothing.
             try steps.withUnsafeBufferPointer { steps in
                 var index = 0
@@ -273,7 +273,7 @@ extension JSONSink {
     /// implementation, and independent of the model's type, so that it is
     /// compiled for each sink with the sink's writes inlined.
     mutating func writeFieldSteps(
-        _ steps: UnsafeBufferPointer<EncodeStep>, from start: Int, of storage: StructField.Storage,
+        _ steps: UnsafeBufferPointer<EncodeStep>, from start: Int, of storage: StoredField.Storage,
         included: Set<String>?, omitNulls: Bool
     ) throws -> Int {
         var index = start

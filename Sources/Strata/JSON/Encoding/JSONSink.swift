@@ -28,7 +28,7 @@ protocol JSONSink {
     /// Part of the encode engine, implemented once in `JSONAdapter+Encoding.swift`:
     /// a requirement so that each sink gets it compiled for its own type.
     mutating func writeFieldSteps(
-        _ steps: UnsafeBufferPointer<EncodeStep>, from start: Int, of storage: StructField.Storage,
+        _ steps: UnsafeBufferPointer<EncodeStep>, from start: Int, of storage: StoredField.Storage,
         included: Set<String>?, omitNulls: Bool
     ) throws -> Int
 }

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import Strata
 
-// `StructField`: a struct's stored property read and written in place at its
-// byte offset. Every specialised type (and some that are not) is checked as a
-// non-optional and an optional property, on a struct (which has fields) and on a
-// final class (which has none): both must behave the same through `ModelProperty`.
+// `StoredField`: a stored property read and written in place at its byte offset.
+// Every specialised type (and some that are not) is checked as a non-optional and
+// an optional property, on a struct (offsets in the value) and on a final class
+// (offsets in the object): both must behave the same through `ModelProperty`.
 
 // MARK: Fixtures
 
@@ -79,7 +79,7 @@ struct FieldStruct: FieldModel, Equatable {
     static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { FieldKeys.json }
 }
 
-/// The same properties on a final class: no fields, every access through key paths.
+/// The same properties on a final class: fields inside the object.
 final class FieldClass: FieldModel, @unchecked Sendable {
     // @unchecked: test fixture, only used from one task at a time.
     var string = "plain"
@@ -177,9 +177,9 @@ func fieldSameValue(_ a: Any?, _ b: Any?) -> Bool {
 struct FieldCase: Sendable, CustomTestStringConvertible {
     let key: String
     let isOptional: Bool
-    /// Whether `StructField.readFast` has a specialised load for the type.
+    /// Whether `StoredField.readFast` has a specialised load for the type.
     let readsFast: Bool
-    /// Whether `StructField.readsJSON` holds for the type.
+    /// Whether `StoredField.readsJSON` holds for the type.
     let readsJSON: Bool
     /// A value of the property's type, unlike the default (unwrapped for an optional).
     let sample: @Sendable () -> Any
@@ -257,8 +257,8 @@ struct FieldCase: Sendable, CustomTestStringConvertible {
 
 // MARK: Tests
 
-@Suite("StructField")
-struct StructFieldTests {
+@Suite("StoredField")
+struct StoredFieldTests {
     @Test func everyCaseIsAPropertyAndEveryPropertyACase() {
         #expect(FieldCase.all.map(\.key) == FieldStruct.propertyKeys.keys)
         #expect(FieldClass.propertyKeys.keys == FieldStruct.propertyKeys.keys)
@@ -278,13 +278,9 @@ struct StructFieldTests {
         let property = try ModelSchema<M>.shared.property(forKey: field.key)
         #expect(property.isOptional == field.isOptional)
         #expect(property.isWritable)
-        if M.self is AnyClass {
-            #expect(property.field == nil, "a class has no fields")
-        } else {
-            let structField = try #require(property.field, "a stored property of a struct has a field")
-            #expect(structField.readsFast == field.readsFast)
-            #expect(fieldSameValue(structField.read(M(FieldStruct())), field.get(FieldStruct())))
-        }
+        let storedField = try #require(property.field, "a stored property of a struct or final class has a field")
+        #expect(storedField.readsFast == field.readsFast)
+        #expect(fieldSameValue(storedField.read(M(FieldStruct())), field.get(FieldStruct())))
 
         let plain = FieldStruct()
         let defaultRead = property.read(M(plain))
@@ -449,11 +445,11 @@ struct StructFieldTests {
                 ?? classProperty.read(FieldClass(values))
             #expect(fieldSameValue(fromClass, expected))
 
-            let json = StructField.withStorage(of: values) { structField.readJSON($0) }
+            let json = StoredField.withStorage(of: values) { structField.readJSON($0) }
             if field.readsJSON {
                 #expect(fieldSameValue(json, expected))
                 let reader = try #require(structField.jsonReader)
-                #expect(fieldSameValue(StructField.withStorage(of: values) { reader($0) }, expected))
+                #expect(fieldSameValue(StoredField.withStorage(of: values) { reader($0) }, expected))
             } else {
                 // Without a JSON read of its own, readJSON is the general read.
                 #expect(fieldSameValue(json, value))
@@ -465,7 +461,7 @@ struct StructFieldTests {
             #expect(fieldSameValue(expected, literal))
         }
         if field.isOptional, field.readsJSON {
-            #expect(StructField.withStorage(of: FieldStruct()) { structField.readJSON($0) } == nil)
+            #expect(StoredField.withStorage(of: FieldStruct()) { structField.readJSON($0) } == nil)
         }
     }
 
@@ -479,7 +475,7 @@ struct StructFieldTests {
         let readers = try ["url", "optUUID", "level", "optString", "optURL"].map {
             try #require(schema.property(forKey: $0).field?.jsonReader)
         }
-        let json = StructField.withStorage(of: values) { storage in readers.map { $0(storage) } }
+        let json = StoredField.withStorage(of: values) { storage in readers.map { $0(storage) } }
         #expect(json.count == 5)
         #expect(json[0] as? String == "https://example.com/b?q=1&r=%20")
         #expect(json[1] as? String == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
@@ -495,7 +491,8 @@ struct StructFieldTests {
         #expect(plan.encodeSteps.filter { $0.jsonRead != nil }.map(\.propertyKey).sorted() == withField.sorted())
         let classPlan = try MappingPlan<FieldClass>.resolved()
         #expect(classPlan.entries.count == FieldKeys.mapped.count)
-        #expect(classPlan.entries.allSatisfy { $0.jsonField == nil })
+        // A final class's stored properties read from their fields in the object, the same ones.
+        #expect(Set(classPlan.entries.filter { $0.jsonField != nil }.map(\.property.key)) == withField)
     }
 
     @Test func theStructAndTheClassWriteTheSameJSON() throws {
@@ -586,8 +583,8 @@ struct MixedWrite: Sendable, CustomTestStringConvertible {
     ]
 }
 
-@Suite("StructField layouts")
-struct StructFieldLayoutTests {
+@Suite("StoredField layouts")
+struct StoredFieldLayoutTests {
     @Test func everyFieldHasItsOwnBytes() throws {
         let schema = ModelSchema<FieldMixed>.shared
         #expect(schema.properties.allSatisfy { $0.field != nil })
@@ -634,7 +631,7 @@ struct StructFieldLayoutTests {
         let color = try #require(schema.property(forKey: "color").field?.jsonReader)
         let id = try #require(schema.property(forKey: "id").field?.jsonReader)
         let note = try #require(schema.property(forKey: "note").field?.jsonReader)
-        let json = StructField.withStorage(of: model) { [color($0), id($0), note($0)] }
+        let json = StoredField.withStorage(of: model) { [color($0), id($0), note($0)] }
         #expect(json[0] as? String == "blue")
         #expect(json[1] as? String == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
         #expect(json[2] as? String == "busy")
@@ -716,8 +713,55 @@ struct FieldSpecialStruct: Model {
     static let propertyKeys: PropertyKeys<FieldSpecialStruct> = ["observed": \.observed, "owner": \.owner]
 }
 
-@Suite("StructField read-only properties")
-struct StructFieldReadOnlyTests {
+/// A final class's properties whose key paths are computed: each must run code
+/// (an observer, a lazy initialiser) or load a reference as weak or unowned.
+final class FieldSpecialClass: JSONSerializing, @unchecked Sendable {
+    // @unchecked: test fixture, only used from one task at a time.
+    var plain = 0
+    var observed = 0 {
+        didSet { changes += 1 }
+    }
+    var changes = 0
+    lazy var lazyCount = 1
+    weak var owner: FieldOwner?
+    unowned var anchor: FieldOwner = FieldSpecialClass.sharedAnchor
+    static let sharedAnchor = FieldOwner()
+
+    init() {}
+
+    static let propertyKeys: PropertyKeys<FieldSpecialClass> = [
+        "plain": \.plain, "observed": \.observed, "lazyCount": \.lazyCount, "owner": \.owner, "anchor": \.anchor,
+    ]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["plain": "plain", "observed": "observed"]
+}
+
+/// A class that can be subclassed: an overridable property goes through its key
+/// path (the override must run), a `final` one has a field.
+class FieldBaseClass: Model, @unchecked Sendable {
+    // @unchecked: test fixture, only used from one task at a time.
+    typealias KeyPathRoot = FieldBaseClass
+    var overridable = 0
+    final var fixed = ""
+    required init() {}
+
+    class var propertyKeys: PropertyKeys<FieldBaseClass> { ["overridable": \.overridable, "fixed": \.fixed] }
+}
+
+final class FieldSubclass: FieldBaseClass, @unchecked Sendable {
+    // @unchecked: test fixture, only used from one task at a time.
+    var own = false
+    var overrides = 0
+    override var overridable: Int {
+        didSet { overrides += 1 }
+    }
+
+    override class var propertyKeys: PropertyKeys<FieldBaseClass> {
+        super.propertyKeys.adding(["own": \.own] as PropertyKeys<FieldSubclass>)
+    }
+}
+
+@Suite("StoredField read-only properties")
+struct StoredFieldReadOnlyTests {
     @Test func letAndComputedPropertiesOfAStructAreNotWritten() throws {
         let schema = ModelSchema<FieldReadOnlyStruct>.shared
         let id = try schema.property(forKey: "id")
@@ -757,7 +801,11 @@ struct StructFieldReadOnlyTests {
         let tag = try schema.property(forKey: "tag")
         let shout = try schema.property(forKey: "shout")
         #expect(!id.isWritable && !tag.isWritable && !shout.isWritable)
-        #expect(schema.properties.allSatisfy { $0.field == nil })
+        // As in a struct: a `let` is storage in the object, a computed property is not.
+        #expect(id.field != nil)
+        #expect(tag.field != nil)
+        #expect(try schema.property(forKey: "name").field != nil)
+        #expect(shout.field == nil)
 
         var model = FieldReadOnlyClass()
         model.name = "grace"
@@ -769,7 +817,72 @@ struct StructFieldReadOnlyTests {
         #expect(!tag.write("u", into: &model))
         #expect(!tag.writeNil(into: &model))
         #expect(!shout.write("X", into: &model))
+        #expect(id.field?.write(8, into: &model) == false)
+        #expect(tag.field?.writeNil(into: &model) == false)
         #expect(model.id == 7 && model.tag == "t" && model.name == "grace")
+    }
+
+    @Test func observedLazyWeakAndUnownedPropertiesOfAClassGoThroughTheirKeyPaths() throws {
+        let schema = ModelSchema<FieldSpecialClass>.shared
+        for key in ["observed", "lazyCount", "owner", "anchor"] {
+            #expect(try schema.property(forKey: key).field == nil, "\(key) has no field")
+        }
+        #expect(try schema.property(forKey: "plain").field != nil)
+
+        var model = FieldSpecialClass()
+        #expect(try schema.property(forKey: "observed").write(5, into: &model))
+        #expect(model.observed == 5)
+        #expect(model.changes == 1, "didSet ran")
+        #expect(try schema.property(forKey: "lazyCount").write(9, into: &model))
+        #expect(model.lazyCount == 9)
+
+        let object = FieldOwner()
+        let owner = try schema.property(forKey: "owner")
+        #expect(owner.write(object, into: &model))
+        #expect(model.owner === object)
+        #expect((owner.read(model) as? FieldOwner) === object)
+        #expect(owner.writeNil(into: &model))
+        #expect(model.owner == nil)
+
+        let anchor = try schema.property(forKey: "anchor")
+        #expect(anchor.write(object, into: &model))
+        #expect(model.anchor === object)
+        #expect((anchor.read(model) as? FieldOwner) === object)
+    }
+
+    @Test func aNonFinalClassUsesFieldsOnlyForPropertiesThatCannotBeOverridden() throws {
+        let base = ModelSchema<FieldBaseClass>.shared
+        #expect(try base.property(forKey: "overridable").field == nil)
+        #expect(try base.property(forKey: "fixed").field != nil)
+        let sub = ModelSchema<FieldSubclass>.shared
+        #expect(try sub.property(forKey: "own").field != nil)
+
+        // The subclass's override runs: the key path calls it.
+        var model = FieldSubclass()
+        #expect(try sub.property(forKey: "overridable").write(4, into: &model))
+        #expect(model.overridable == 4 && model.overrides == 1)
+        #expect(try sub.property(forKey: "fixed").write("f", into: &model))
+        #expect(try sub.property(forKey: "own").write(true, into: &model))
+        #expect(model.fixed == "f" && model.own)
+        #expect(try sub.property(forKey: "fixed").read(model) as? String == "f")
+        // A subclass object through its base class's schema: the same storage.
+        var asBase: FieldBaseClass = model
+        #expect(try base.property(forKey: "fixed").write("g", into: &asBase))
+        #expect(model.fixed == "g")
+    }
+
+    @Test func aClassModelDecodedAndEncodedThroughItsFieldsMatchesTheKeyPathRoute() throws {
+        let json: [String: Any] = ["plain": 3, "observed": 4]
+        let model = try JSONAdapter.model(of: FieldSpecialClass.self, from: json)
+        #expect(model.plain == 3)
+        #expect(model.observed == 4)
+        #expect(model.changes == 1, "didSet ran once, on decode")
+        let back = try JSONAdapter.dictionary(from: model)
+        #expect(back["plain"] as? Int == 3)
+        #expect(back["observed"] as? Int == 4)
+        let data = Data(#"{"plain":7,"observed":8}"#.utf8)
+        let fromData = try JSONAdapter.model(of: FieldSpecialClass.self, from: data)
+        #expect(fromData.plain == 7 && fromData.observed == 8 && fromData.changes == 1)
     }
 
     @Test func observedAndWeakPropertiesGoThroughTheirKeyPaths() throws {
@@ -815,8 +928,8 @@ final class FieldHashedClass: Model, @unchecked Sendable {
     static let propertyKeys: PropertyKeys<FieldHashedClass> = ["scores": \.scores, "ids": \.ids]
 }
 
-@Suite("StructField hashed collections")
-struct StructFieldHashedCollectionTests {
+@Suite("StoredField hashed collections")
+struct StoredFieldHashedCollectionTests {
     static let sixteen: [String: Int] = Dictionary(uniqueKeysWithValues: (0..<16).map { ("k\($0)", $0) })
 
     @Test func aCollectionOfTheExactTypeIsStored() throws {
@@ -835,7 +948,7 @@ struct StructFieldHashedCollectionTests {
         #expect(model.ids == Set(0..<16))
     }
 
-    // In debug builds `StructField.write` checks the stored value against a second,
+    // In debug builds `StoredField.write` checks the stored value against a second,
     // separately converted copy; two equal dictionaries or sets built apart may
     // iterate in different orders, so the check compares them with `==`. Run in a
     // child process: a failed check stops the process.

@@ -1,30 +1,39 @@
 import Foundation
 
-/// A stored property of a struct, read and written in place at its byte offset:
-/// the one place in Strata that touches a model's memory through raw pointers.
+/// A stored property of a struct or of a class, read and written in place at its
+/// byte offset: the one place in Strata that touches a model's memory through raw
+/// pointers.
 ///
-/// A field is built only from a key path, with ``make(_:writable:type:)``, and
-/// keeps the offset that `MemoryLayout.offset(of:)` gives for that key path
-/// together with the closures that use it; nothing outside this file sees the
-/// offset, so a load or store can never be paired with another property's.
+/// A field is built only from a key path, with ``make(_:writable:type:coerce:)``,
+/// and keeps the offset of the storage that key path names together with the
+/// closures that use it; nothing outside this file sees the offset, so a load or
+/// store can never be paired with another property's.
 ///
 /// What must hold, and why it does:
-/// - The offset is that of a stored property of `M` of type `Value`, since
+/// - The offset is that of a stored property of `M` of type `Value`: for a struct,
 ///   `MemoryLayout<M>.offset(of:)` returns one only for a key path that names
-///   storage directly inside `M`, and the closures are specialised for `Value`.
-/// - `M` is a struct (for a class, `offset(of:)` is `nil` and no field exists), so
-///   a pointer to a model value points at its storage for the closure's duration.
+///   storage directly inside `M`; for a class, ``ObjectFieldOffset`` returns one
+///   only for a key path whose single component is stored (no observers, no
+///   `lazy`, no wrapper, no `weak`), of exactly `Value`. The closures are
+///   specialised for `Value`.
+/// - The base the offset is added to is where that storage lives: the model
+///   value's own address for a struct (valid for the closure's duration), the
+///   object's address for a class (kept alive by the caller's reference for the
+///   closure's duration).
 ///
 /// In debug builds (which tests use) every load and store is checked against the
 /// key path it was made from: a load must give what the key path reads, and a
 /// store must leave the model as writing through the key path would.
-final class StructField: @unchecked Sendable {
+final class StoredField: @unchecked Sendable {
     // @unchecked: the closures capture only metatypes, an offset and a key path
     // (immutable, and `Sendable` where `PropertyKeys` holds it).
 
     typealias Read = @Sendable (_ model: UnsafeRawPointer, _ offset: Int) -> Any?
 
     private let offset: Int
+    /// Whether the offset is inside an object (the model is a class) rather than
+    /// inside the model value (a struct).
+    private let inObject: Bool
     /// Reads the value, unwrapping an optional; any type.
     private let readValue: Read
     /// Stores an already type-checked value; `nil` when the key path is read-only.
@@ -48,20 +57,26 @@ final class StructField: @unchecked Sendable {
     private let same: @Sendable (Any?, Any?) -> Bool
     #endif
 
-    /// The field for `keyPath` when it names a stored property of the struct `M`;
-    /// `nil` otherwise (a class, a computed property, a nested path through a class).
+    /// The field for `keyPath` when it names a stored property of the struct or
+    /// class `M`; `nil` otherwise (a computed or observed property, a nested path).
     static func make<M, Value>(
         _ keyPath: KeyPath<M, Value>, writable: Bool, type: PropertyType, coerce: @escaping @Sendable (Any?) -> Value?
-    ) -> StructField? {
-        guard let offset = MemoryLayout<M>.offset(of: keyPath) else { return nil }
-        return StructField(keyPath, offset: offset, writable: writable, type: type, coerce: coerce)
+    ) -> StoredField? {
+        if let offset = MemoryLayout<M>.offset(of: keyPath) {
+            return StoredField(keyPath, offset: offset, inObject: false, writable: writable, type: type, coerce: coerce)
+        }
+        if let offset = ObjectFieldOffset.of(keyPath) {
+            return StoredField(keyPath, offset: offset, inObject: true, writable: writable, type: type, coerce: coerce)
+        }
+        return nil
     }
 
     private init<M, Value>(
-        _ keyPath: KeyPath<M, Value>, offset: Int, writable: Bool, type: PropertyType,
+        _ keyPath: KeyPath<M, Value>, offset: Int, inObject: Bool, writable: Bool, type: PropertyType,
         coerce: @escaping @Sendable (Any?) -> Value?
     ) {
         self.offset = offset
+        self.inObject = inObject
         readValue = Self.reader(Value.self)
         if writable {
             storeValue = { model, offset, value in
@@ -147,7 +162,7 @@ final class StructField: @unchecked Sendable {
     /// The property's value; an optional holding nothing reads as `nil`.
     @inline(__always)
     func read<M>(_ model: M) -> Any? {
-        let value = withUnsafePointer(to: model) { readValue(UnsafeRawPointer($0), offset) }
+        let value = withBase(of: model) { readValue($0, offset) }
         check(value, readFrom: model)
         return value
     }
@@ -160,7 +175,7 @@ final class StructField: @unchecked Sendable {
     @inline(__always)
     func readFast<M>(_ model: M) -> Any? {
         guard let fastRead else { return read(model) }
-        let value = withUnsafePointer(to: model) { fastRead(UnsafeRawPointer($0), offset) }
+        let value = withBase(of: model) { fastRead($0, offset) }
         check(value, readFrom: model)
         return value
     }
@@ -185,7 +200,7 @@ final class StructField: @unchecked Sendable {
         fileprivate let read: FastAccessors.Load
 
         #if DEBUG
-        fileprivate let field: StructField
+        fileprivate let field: StoredField
         #endif
 
         /// The JSON value of the field in `storage`, the storage of a model of the
@@ -213,13 +228,46 @@ final class StructField: @unchecked Sendable {
     /// from without taking the model's address once per field.
     @inline(__always)
     static func withStorage<M, Result>(of model: M, _ body: (Storage) throws -> Result) rethrows -> Result {
-        try withUnsafePointer(to: model) { pointer in
+        // The fields of one model type are all inside the value (a struct) or all
+        // inside the object (a class).
+        try withBase(of: model, inObject: M.self is AnyObject.Type) { base in
             #if DEBUG
-            try body(Storage(base: UnsafeRawPointer(pointer), model: model))
+            try body(Storage(base: base, model: model))
             #else
-            try body(Storage(base: UnsafeRawPointer(pointer)))
+            try body(Storage(base: base))
             #endif
         }
+    }
+
+    // MARK: The base address
+
+    @inline(__always)
+    private func withBase<M, Result>(of model: M, _ body: (UnsafeRawPointer) throws -> Result) rethrows -> Result {
+        try Self.withBase(of: model, inObject: inObject, body)
+    }
+
+    /// Runs `body` with the address the fields of `model` are at an offset from:
+    /// the object's for a class, the value's own otherwise.
+    @inline(__always)
+    private static func withBase<M, Result>(
+        of model: M, inObject: Bool, _ body: (UnsafeRawPointer) throws -> Result
+    ) rethrows -> Result {
+        try withUnsafePointer(to: model) { pointer in
+            guard inObject else { return try body(UnsafeRawPointer(pointer)) }
+            // `M` is a class: its value is one strong reference, which `model` holds
+            // until this returns.
+            return try withExtendedLifetime(model) { try body(UnsafeRawPointer(pointer).load(as: UnsafeRawPointer.self)) }
+        }
+    }
+
+    /// ``withBase(of:_:)`` for a store: a struct's value is written in place, an
+    /// object's storage through the reference (the variable itself is unchanged).
+    @inline(__always)
+    private func withMutableBase<M, Result>(of model: inout M, _ body: (UnsafeMutableRawPointer) throws -> Result) rethrows -> Result {
+        if inObject {
+            return try withBase(of: model) { try body(UnsafeMutableRawPointer(mutating: $0)) }
+        }
+        return try withUnsafeMutablePointer(to: &model) { try body(UnsafeMutableRawPointer($0)) }
     }
 
     /// The property's JSON value as its default transformer would give it (a URL's
@@ -255,7 +303,7 @@ final class StructField: @unchecked Sendable {
         let expected = storeThroughKeyPath(value, into: model)
         #endif
         let stored: Bool
-        if let fastStore, withUnsafeMutablePointer(to: &model, { fastStore(UnsafeMutableRawPointer($0), offset, value) }) {
+        if let fastStore, withMutableBase(of: &model, { fastStore($0, offset, value) }) {
             stored = true
         } else {
             stored = storeGeneral(value, into: &model)
@@ -275,7 +323,7 @@ final class StructField: @unchecked Sendable {
         #endif
         let stored: Bool
         if let fastStoreNil {
-            withUnsafeMutablePointer(to: &model) { fastStoreNil(UnsafeMutableRawPointer($0), offset) }
+            withMutableBase(of: &model) { fastStoreNil($0, offset) }
             stored = true
         } else {
             stored = storeGeneral(nil, into: &model)
@@ -288,7 +336,7 @@ final class StructField: @unchecked Sendable {
 
     private func storeGeneral<M>(_ value: Any?, into model: inout M) -> Bool {
         guard let storeValue else { return false }
-        return withUnsafeMutablePointer(to: &model) { storeValue(UnsafeMutableRawPointer($0), offset, value) }
+        return withMutableBase(of: &model) { storeValue($0, offset, value) }
     }
 
     // MARK: Checking (debug builds)
@@ -317,7 +365,7 @@ final class StructField: @unchecked Sendable {
         // offset and the closures were made from one key path.
         assert(
             same(value, expected),
-            "StructField at offset \(offset) read \(String(reflecting: value)), the key path \(String(reflecting: expected))")
+            "StoredField at offset \(offset) read \(String(reflecting: value)), the key path \(String(reflecting: expected))")
         #endif
     }
 }
