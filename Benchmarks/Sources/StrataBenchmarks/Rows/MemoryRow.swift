@@ -36,7 +36,7 @@ struct MemoryRow {
             }
             return [TableLine(
                 row: "7", payload: "peak growth / input, \(records.formatted()) records",
-                strata: .bytes(Double(peak - before)), baseline: .bytes(Double(input)), target: .atMost(4.0))]
+                strata: .bytes(Double(peak - before)), baseline: .bytes(Double(input)), target: .atMost(2.0))]
         }
     }
 
