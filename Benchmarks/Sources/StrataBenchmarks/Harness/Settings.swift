@@ -14,8 +14,8 @@ struct Settings {
     var payloadFilter: Set<String> = []
     /// Record counts of the scaling row.
     var scalingCounts = [10, 1_000, 100_000]
-    /// Size of the peak-memory input.
-    var memoryInputBytes = 50_000_000
+    /// Size of the generated records array of rows 4 (records), 7 and 8.
+    var recordsInputBytes = 50_000_000
 
     static let usage = """
         usage: StrataBenchmarks [--quick] [--iterations N] [--filter ROW[,ROW…]]
@@ -40,7 +40,7 @@ struct Settings {
                 settings.batchDuration = .milliseconds(2)
                 settings.warmUp = .milliseconds(2)
                 settings.scalingCounts = [10, 100, 1_000]
-                settings.memoryInputBytes = 1_000_000
+                settings.recordsInputBytes = 1_000_000
             case "--iterations":
                 guard let value = remaining.popFirst(), let count = Int(value), count > 0 else {
                     throw BenchmarkError("--iterations needs a positive number.\n\(usage)")
