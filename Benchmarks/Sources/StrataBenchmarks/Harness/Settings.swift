@@ -23,9 +23,10 @@ struct Settings {
 
           --quick          smoke run: 3 short samples, small arrays; still checks every result
           --iterations N   N timed samples per measurement (default 15)
-          --filter ROWS    rows to run, by number or name: 1 2 3 4 5 6 7, dictionary, data,
-                           to-dictionary, to-data, archive, scaling, memory; or by payload:
-                           github-user, twitter, records (--filter 2,twitter)
+          --filter ROWS    rows to run, by number or name: 1 dictionary, 2 data, 2s string-dates,
+                           3 to-dictionary, 4 to-data, 5 archive, 6 scaling, 7 memory,
+                           8 records-data; or by payload: github-user, twitter, records
+                           (--filter 2,twitter; --filter 4,records)
         """
 
     /// Parses `arguments` (without the program name).
