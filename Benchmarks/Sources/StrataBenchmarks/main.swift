@@ -48,6 +48,8 @@ for payload in [GitHubUser.self, TwitterSearch.self] as [any MappingPayload.Type
     }
     runRows(payload)
 }
+StringDatesRow(report: report).run()
+RecordArrayRows(report: report).run()
 ArchiveRow(report: report).run()
 ScalingRow(report: report).run()
 MemoryRow(report: report).run()

@@ -35,4 +35,10 @@ enum CodableCoders {
         decoder.dateDecodingStrategy = .secondsSince1970
         return decoder
     }
+
+    static func secondsEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }
 }

@@ -14,8 +14,8 @@ struct Settings {
     var payloadFilter: Set<String> = []
     /// Record counts of the scaling row.
     var scalingCounts = [10, 1_000, 100_000]
-    /// Size of the peak-memory input.
-    var memoryInputBytes = 50_000_000
+    /// Size of the generated records array of rows 4 (records), 7 and 8.
+    var recordsInputBytes = 50_000_000
 
     static let usage = """
         usage: StrataBenchmarks [--quick] [--iterations N] [--filter ROW[,ROW…]]
@@ -23,9 +23,10 @@ struct Settings {
 
           --quick          smoke run: 3 short samples, small arrays; still checks every result
           --iterations N   N timed samples per measurement (default 15)
-          --filter ROWS    rows to run, by number or name: 1 2 3 4 5 6 7, dictionary, data,
-                           to-dictionary, to-data, archive, scaling, memory; or by payload:
-                           github-user, twitter, records (--filter 2,twitter)
+          --filter ROWS    rows to run, by number or name: 1 dictionary, 2 data, 2s string-dates,
+                           3 to-dictionary, 4 to-data, 5 archive, 6 scaling, 7 memory,
+                           8 records-data; or by payload: github-user, twitter, records
+                           (--filter 2,twitter; --filter 4,records)
         """
 
     /// Parses `arguments` (without the program name).
@@ -40,7 +41,7 @@ struct Settings {
                 settings.batchDuration = .milliseconds(2)
                 settings.warmUp = .milliseconds(2)
                 settings.scalingCounts = [10, 100, 1_000]
-                settings.memoryInputBytes = 1_000_000
+                settings.recordsInputBytes = 1_000_000
             case "--iterations":
                 guard let value = remaining.popFirst(), let count = Int(value), count > 0 else {
                     throw BenchmarkError("--iterations needs a positive number.\n\(usage)")

@@ -2,7 +2,7 @@ import Foundation
 import Strata
 
 /// Row 6: the time per record of `Data` -> `[Record]` for small, medium and
-/// large arrays; each size's time per record must be within 1.5x of the others'.
+/// large arrays; each size's time per record must be within 1.3x of the others'.
 struct ScalingRow {
     let report: Report
 
@@ -31,7 +31,7 @@ struct ScalingRow {
                     lines.append(TableLine(
                         row: "6", payload: "per record ×\(counts[larger].formatted()) vs ×\(counts[smaller].formatted())",
                         strata: .seconds(perRecord[larger]), baseline: .seconds(perRecord[smaller]),
-                        target: .within(1.5)))
+                        target: .within(1.3)))
                 }
             }
             return lines
