@@ -18,6 +18,24 @@ private func opened<T, V>(_ value: T, as _: V.Type) -> V? {
     return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: V.self) }
 }
 
+/// Stores `value` at `pointer`, memory bound to `V`, when the value inside the
+/// `Any` is of type `V` itself, and returns whether it did.
+///
+/// ``exactValue(_:as:)`` followed by a store, without the `V?` in between: in code
+/// not specialised for `V`, every use of `V?` costs a runtime metadata look-up.
+@inline(__always)
+func storeExactly<V>(_ value: Any, at pointer: UnsafeMutableRawPointer, as _: V.Type) -> Bool {
+    storeOpened(value, at: pointer, as: V.self)
+}
+
+@inline(__always)
+private func storeOpened<T, V>(_ value: T, at pointer: UnsafeMutableRawPointer, as _: V.Type) -> Bool {
+    guard T.self == V.self else { return false }
+    // `T` is `V`: the memory is bound to the value's own type.
+    pointer.assumingMemoryBound(to: T.self).pointee = value
+    return true
+}
+
 /// `value` as an `NSNumber` when it holds one (an instance of `NSNumber` or of a
 /// subclass, as `JSONSerialization` gives numbers), or `nil`.
 ///

@@ -144,6 +144,10 @@ protocol ArrayBuilding: SendableMetatype {
     /// Builds a typed collection, or returns the index of the first element that
     /// is not of the element type.
     static func build(_ elements: [Any?]) -> Result<Any, IndexedCastFailure>
+    /// The collection of `items` when every one of them is exactly of the element
+    /// type (a `String` for `[String]`), with no conversion; `nil` otherwise. What
+    /// ``build(_:)`` gives for the same items, with no cast and no `Optional` per element.
+    static func buildExactly(_ items: [Any]) -> Any?
     /// The elements of a collection value of this type, optionals flattened, in
     /// the order they are written: an array's own, a set's stable order.
     static func elements(of value: Any) -> [Any?]?
@@ -180,6 +184,22 @@ extension Array: ArrayBuilding {
         return .success(array)
     }
 
+    static func buildExactly(_ items: [Any]) -> Any? {
+        var array: [Element] = []
+        array.reserveCapacity(items.count)
+        for item in items {
+            guard appendOpened(item, to: &array) else { return nil }
+        }
+        return array
+    }
+
+    /// Appends `item` when its type is `Element` itself.
+    private static func appendOpened<T>(_ item: T, to array: inout [Element]) -> Bool {
+        guard T.self == Element.self else { return false }
+        withUnsafePointer(to: item) { $0.withMemoryRebound(to: Element.self, capacity: 1) { array.append($0.pointee) } }
+        return true
+    }
+
     static func elements(of value: Any) -> [Any?]? {
         guard let array = value as? [Element] else { return nil }
         return array.map { flatten($0) }
@@ -199,6 +219,21 @@ extension Set: ArrayBuilding {
             set.insert(typed)
         }
         return .success(set)
+    }
+
+    static func buildExactly(_ items: [Any]) -> Any? {
+        var set = Set(minimumCapacity: items.count)
+        for item in items {
+            guard insertOpened(item, into: &set) else { return nil }
+        }
+        return set
+    }
+
+    /// Inserts `item` when its type is `Element` itself.
+    private static func insertOpened<T>(_ item: T, into set: inout Set<Element>) -> Bool {
+        guard T.self == Element.self else { return false }
+        withUnsafePointer(to: item) { $0.withMemoryRebound(to: Element.self, capacity: 1) { _ = set.insert($0.pointee) } }
+        return true
     }
 
     /// The elements in a stable order, so that the same set is always written the

@@ -80,6 +80,7 @@ final class StoredField: @unchecked Sendable {
         readValue = Self.reader(Value.self)
         if writable {
             storeValue = { model, offset, value in
+                if let value, storeExactly(value, at: model + offset, as: Value.self) { return true }
                 guard let typed = coerce(value) else { return false }
                 (model + offset).assumingMemoryBound(to: Value.self).pointee = typed
                 return true

@@ -26,6 +26,11 @@ struct TypedValue<T>: @unchecked Sendable {
     func coerce(_ value: Any?) -> T? {
         guard let value else { return cast(nil, to: T.self) }
         if let typed = exactValue(value, as: T.self) { return typed }
+        if T.self == Double.self, let integer = exactValue(value, as: Int.self) {
+            // The scanner's whole numbers, into a `Double` (epoch seconds, say): what
+            // `exactNumber` gives for them, rounded to the nearest `Double`.
+            return exactValue(Double(integer), as: T.self)
+        }
         if Swift.type(of: value) == exactType { return value as? T }
         guard let numeric else { return value as? T }
         return numeric.exactNumber(from: value).flatMap { cast($0, to: T.self) }

@@ -91,6 +91,21 @@ extension PropertyType {
         }
     }
 
+    /// Whether the default JSON transformer gives a value already of this type back
+    /// as it is.
+    ///
+    /// True for `String`, `Bool`, `Int` and `Double`, the types JSON text is read
+    /// into. A collection of such elements can then be built
+    /// straight from elements of exactly that type (``ArrayBuilding/buildExactly(_:)``).
+    var convertsExactValuesToThemselves: Bool {
+        switch self {
+        case .string, .bool: return true
+        case .integer(let integer): return integer == Int.self
+        case .floatingPoint(let floating): return floating == Double.self
+        default: return false
+        }
+    }
+
     /// Whether a value of this type, written without a custom transformer, may be
     /// one JSON cannot represent (NaN, a `Date` with no transformer, …).
     var mayBeUnrepresentableInJSON: Bool {

@@ -40,12 +40,16 @@ enum DefaultTransformers {
 
     static func array(element: PropertyType, builder: any ArrayBuilding.Type) -> Transformation {
         let elementTransformer = element.defaultValueTransformer
+        let elementsMayBeExact = element.convertsExactValuesToThemselves
         return Transformation(
             forward: { value in
                 guard let value else { return nil }
-                guard let array = value as? [Any] else {
+                guard let array = exactValue(value, as: [Any].self) ?? value as? [Any] else {
                     throw StrataError(.typeMismatch, "Expected an array of \(element.name), found \(describe(value)).")
                 }
+                // The common case, in one pass: every element already of the element type,
+                // which its transformer would give back as it is.
+                if elementsMayBeExact, let built = builder.buildExactly(array) { return built }
                 var converted: [Any?] = []
                 converted.reserveCapacity(array.count)
                 // The JSON index of each element of `converted`, once one is left out.
@@ -189,22 +193,37 @@ private func jsonRepresentable(_ value: Any) throws -> Any {
 /// Converts between raw values (checked exactly, like any property value) and a
 /// `RawRepresentable` type such as a `String` or `Int` enum.
 private struct RawValueConversion<R: RawRepresentable>: @unchecked Sendable {
-    // @unchecked: holds a `TypedValue` (metatypes only) and a string.
+    // @unchecked: holds a `TypedValue` (metatypes only), a string, and values of `R`
+    // made once and never changed (enum cases, read-only after `init`).
     let rawType: TypedValue<R.RawValue>
     /// " Known values: "a", "b"." for `CaseIterable` types, or empty.
     let knownValues: String
+    /// What `R(rawValue:)` gives for each case's raw value, for a `CaseIterable` type
+    /// with `String` raw values.
+    ///
+    /// Asked once here, so that reading one is a look-up rather than a call through
+    /// code not specialised for `R`. Other raw values
+    /// (which a hand-written `init?(rawValue:)` may accept) still go to `R(rawValue:)`.
+    let valuesByRawString: [String: Any]
 
     init(raw: PropertyType) {
         rawType = TypedValue(R.RawValue.self, raw)
         if let cases = R.self as? any CaseIterable.Type {
             knownValues = " Known values: " + Self.rawValues(of: cases).joined(separator: ", ") + "."
+            valuesByRawString = Self.valuesByRawString(of: cases)
         } else {
             knownValues = ""
+            valuesByRawString = [:]
         }
     }
 
     func value(from json: Any?) throws -> Any? {
         guard let json else { return nil }
+        if !valuesByRawString.isEmpty, let string = exactValue(json, as: String.self),
+            let value = valuesByRawString[string]
+        {
+            return value
+        }
         guard let value = R(rawValue: try rawType.require(json)) else {
             throw StrataError(.typeMismatch, "\(describe(json).capitalizedFirst) is not a valid \(R.self).\(knownValues)")
         }
@@ -227,6 +246,17 @@ private struct RawValueConversion<R: RawRepresentable>: @unchecked Sendable {
             throw StrataError(.typeMismatch, "Expected \(R.self), found \(describe(value)).")
         }
         return typed.rawValue
+    }
+
+    private static func valuesByRawString<C: CaseIterable>(of type: C.Type) -> [String: Any] {
+        var values: [String: Any] = [:]
+        for element in type.allCases {
+            guard let raw = (element as? R)?.rawValue, let text = raw as? String, let value = R(rawValue: raw) else {
+                continue
+            }
+            values[text] = value
+        }
+        return values
     }
 
     private static func rawValues<C: CaseIterable>(of type: C.Type) -> [String] {

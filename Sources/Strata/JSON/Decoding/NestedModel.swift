@@ -41,12 +41,17 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     /// nested object.
     ///
     /// Not fetched in `init`, which runs while the outer type's plan is built, and
-    /// `U` may hold the outer type.
-    private let cachedPlan = AtomicLazyReference<MappingPlan<U>>()
+    /// `U` may hold the outer type. Held as `AnyObject & Sendable`: this code is not
+    /// specialised for `U`, and an `AtomicLazyReference<MappingPlan<U>>` would look
+    /// up the generic metadata of `Unmanaged<MappingPlan<U>>` and `MappingPlan<U>`
+    /// on every load.
+    private let cachedPlan = AtomicLazyReference<any AnyObject & Sendable>()
 
     /// `U`'s plan.
     private var plan: MappingPlan<U> {
-        cachedPlan.load() ?? cachedPlan.storeIfNil(MappingPlan<U>.shared)
+        let plan = cachedPlan.load() ?? cachedPlan.storeIfNil(MappingPlan<U>.shared)
+        // Only a `MappingPlan<U>` is ever stored.
+        return unsafeDowncast(plan, to: MappingPlan<U>.self)
     }
 
     func readObject(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws(JSONParsingError) -> Slot? {
