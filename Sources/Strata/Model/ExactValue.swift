@@ -36,6 +36,22 @@ private func storeOpened<T, V>(_ value: T, at pointer: UnsafeMutableRawPointer, 
     return true
 }
 
+/// Initialises the uninitialised `pointer` with `value` when the value inside the
+/// `Any` is of type `V` itself, and returns whether it did (``storeExactly(_:at:as:)``
+/// for memory that holds no value yet).
+@inline(__always)
+func storeExactly<V>(_ value: Any, initializing pointer: UnsafeMutablePointer<V>) -> Bool {
+    initializeOpened(value, pointer)
+}
+
+@inline(__always)
+private func initializeOpened<T, V>(_ value: T, _ pointer: UnsafeMutablePointer<V>) -> Bool {
+    guard T.self == V.self else { return false }
+    // `T` is `V`.
+    UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: T.self).initialize(to: value)
+    return true
+}
+
 /// `value` as an `NSNumber` when it holds one (an instance of `NSNumber` or of a
 /// subclass, as `JSONSerialization` gives numbers), or `nil`.
 ///

@@ -185,19 +185,20 @@ extension Array: ArrayBuilding {
     }
 
     static func buildExactly(_ items: [Any]) -> Any? {
-        var array: [Element] = []
-        array.reserveCapacity(items.count)
-        for item in items {
-            guard appendOpened(item, to: &array) else { return nil }
+        var allExact = true
+        // Filled through its buffer: in code not specialised for `Element`, each
+        // `append` would look up the array's generic metadata again.
+        let array = [Element](unsafeUninitializedCapacity: items.count) { buffer, initializedCount in
+            guard let base = buffer.baseAddress else { return }
+            for item in items {
+                guard storeExactly(item, initializing: base + initializedCount) else {
+                    allExact = false
+                    return
+                }
+                initializedCount += 1
+            }
         }
-        return array
-    }
-
-    /// Appends `item` when its type is `Element` itself.
-    private static func appendOpened<T>(_ item: T, to array: inout [Element]) -> Bool {
-        guard T.self == Element.self else { return false }
-        withUnsafePointer(to: item) { $0.withMemoryRebound(to: Element.self, capacity: 1) { array.append($0.pointee) } }
-        return true
+        return allExact ? array : nil
     }
 
     static func elements(of value: Any) -> [Any?]? {

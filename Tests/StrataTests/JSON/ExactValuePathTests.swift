@@ -151,3 +151,59 @@ struct ExactValuePathTests {
         #expect(try JSONAdapter.model(of: ExactPathModel.self, from: data) == model)
     }
 }
+
+// MARK: Nested models go through the setter like any value
+
+/// A parent whose `validateValue` replaces the nested model: the setter must run.
+struct ExactPathValidatedParent: JSONSerializing, Equatable {
+    var inner = ExactPathInner()
+    var other = ExactPathInner()
+
+    func validateValue(_ value: Any?, forKey key: String) throws -> Any? {
+        guard key == "inner", var inner = value as? ExactPathInner else { return value }
+        inner.name = inner.name.uppercased()
+        return inner
+    }
+
+    static let propertyKeys: PropertyKeys<ExactPathValidatedParent> = ["inner": \.inner, "other": \.other]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["inner": "inner", "other": "other"]
+}
+
+/// A class parent: its nested struct is stored inside the object.
+final class ExactPathClassParent: JSONSerializing, @unchecked Sendable {
+    // @unchecked: test fixture, only used from one task at a time.
+    var inner = ExactPathInner()
+    var others: [ExactPathInner] = []
+    init() {}
+
+    static let propertyKeys: PropertyKeys<ExactPathClassParent> = ["inner": \.inner, "others": \.others]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["inner": "inner", "others": "others"]
+}
+
+@Suite("Exact value paths: nested models")
+struct ExactNestedModelPathTests {
+    @Test func aCustomValidateValueStillSeesAndReplacesTheNestedModel() throws {
+        let data = Data(#"{"inner": {"name": "ada"}, "other": {"name": "bob"}}"#.utf8)
+        let model = try JSONAdapter.model(of: ExactPathValidatedParent.self, from: data)
+        #expect(model.inner.name == "ADA")
+        #expect(model.other.name == "bob")
+    }
+
+    @Test func aClassParentHoldsTheDecodedNestedModel() throws {
+        let data = Data(#"{"inner": {"name": "ada"}}"#.utf8)
+        let model = try JSONAdapter.model(of: ExactPathClassParent.self, from: data)
+        #expect(model.inner == ExactPathInner(name: "ada"))
+        let repeated = try JSONAdapter.models(
+            of: ExactPathClassParent.self,
+            from: Data(#"[{"inner": {"name": "a"}, "others": [{"name": "c"}]}, {"inner": {"name": "b"}}]"#.utf8))
+        #expect(repeated.map(\.inner.name) == ["a", "b"])
+        #expect(repeated.map(\.others) == [[ExactPathInner(name: "c")], []])
+    }
+
+    @Test func aFailingNestedModelLeavesTheErrorItHadBefore() throws {
+        let data = Data(#"{"inner": {"name": 5}}"#.utf8)
+        let error = try #require(throws: StrataError.self) { try JSONAdapter.model(of: ExactPathClassParent.self, from: data) }
+        #expect(error.pathDescription == "inner.name")
+        #expect(error.code == .typeMismatch)
+    }
+}
