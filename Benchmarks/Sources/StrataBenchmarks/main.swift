@@ -18,6 +18,17 @@ if arguments.first == MemoryRow.childFlag {
     }
 }
 
+// A fixed number of Strata calls, for instruction counts (see ProfileRun).
+if arguments.first == ProfileRun.flag {
+    do {
+        try ProfileRun.run(arguments)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(2)
+    }
+}
+
 let settings: Settings
 do {
     settings = try Settings.parse(arguments)

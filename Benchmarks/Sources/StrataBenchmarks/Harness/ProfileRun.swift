@@ -1,0 +1,51 @@
+import Foundation
+import Strata
+
+/// `StrataBenchmarks --profile WHAT COUNT`: runs one Strata call `COUNT` times after
+/// one warm-up call, with no timing and no baseline, for instruction counts that
+/// repeat exactly from run to run (under `valgrind --tool=callgrind`, with
+/// `SWIFT_DETERMINISTIC_HASHING=1`). Divide by `COUNT` for the cost of one call.
+enum ProfileRun {
+    static let flag = "--profile"
+
+    /// What can be profiled, by name.
+    static let names = ["github-data", "twitter-data", "twitter-string-data", "records-data", "records-to-data",
+                        "github-to-data", "twitter-to-data", "twitter-to-dictionary"]
+
+    static func run(_ arguments: [String]) throws {
+        guard arguments.count == 3, let count = Int(arguments[2]), count > 0 else {
+            throw BenchmarkError("usage: StrataBenchmarks \(flag) {\(names.joined(separator: "|"))} COUNT")
+        }
+        let call = try operation(named: arguments[1])
+        try call()
+        for _ in 0..<count { try call() }
+    }
+
+    private static func operation(named name: String) throws -> () throws -> Void {
+        let github = try PayloadFiles.data(GitHubUser.fileName)
+        let twitter = try PayloadFiles.data(TwitterSearch.fileName)
+        switch name {
+        case "github-data": return { blackHole(try JSONAdapter.model(of: GitHubUser.self, from: github)) }
+        case "twitter-data": return { blackHole(try JSONAdapter.model(of: TwitterSearch.self, from: twitter)) }
+        case "twitter-string-data":
+            return { blackHole(try JSONAdapter.model(of: TwitterSearch.StringDates.self, from: twitter)) }
+        case "records-data":
+            let records = RecordGenerator.json(count: 1_000)
+            return { blackHole(try JSONAdapter.models(of: Record.self, from: records)) }
+        case "records-to-data":
+            let models = try JSONAdapter.models(of: Record.self, from: RecordGenerator.json(count: 1_000))
+            return { blackHole(try JSONAdapter.data(from: models, options: .omitNulls)) }
+        case "github-to-data":
+            let model = try JSONAdapter.model(of: GitHubUser.self, from: github)
+            return { blackHole(try JSONAdapter.data(from: model, options: .omitNulls)) }
+        case "twitter-to-data":
+            let model = try JSONAdapter.model(of: TwitterSearch.self, from: twitter)
+            return { blackHole(try JSONAdapter.data(from: model, options: .omitNulls)) }
+        case "twitter-to-dictionary":
+            let model = try JSONAdapter.model(of: TwitterSearch.self, from: twitter)
+            return { blackHole(try JSONAdapter.dictionary(from: model)) }
+        default:
+            throw BenchmarkError("No profile named \(name): one of \(names.joined(separator: ", ")).")
+        }
+    }
+}
