@@ -34,6 +34,17 @@ enum ResidentMemory {
         #endif
     }
 
+    /// Gives the memory the allocator holds free back to the system (glibc's
+    /// `malloc_trim(0)`, looked up at run time), so that the resident size is what
+    /// live objects use; does nothing where there is no such call.
+    static func releaseFreeMemory() {
+        #if os(Linux)
+        typealias Trim = @convention(c) (Int) -> Int32
+        guard let handle = dlopen(nil, RTLD_NOW), let trim = dlsym(handle, "malloc_trim") else { return }
+        _ = unsafeBitCast(trim, to: Trim.self)(0)
+        #endif
+    }
+
     /// A "kB" field of `/proc/self/status`, in bytes.
     private static func statusField(_ name: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
