@@ -71,6 +71,20 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
     }
 
     let entries: [Entry]
+    /// ``entries`` with their type erased, for the decode engine's loop: code not
+    /// specialised for `M` walks an `[Entry]` through the generic metadata of
+    /// `Entry` and `Array<Entry>`, looked up on every pass; see ``entry(at:)``.
+    private let erasedEntries: [any AnyObject & Sendable]
+    /// The number of entries.
+    var entryCount: Int { erasedEntries.count }
+
+    /// The entry at `index` of ``entries``, without a look-up of `Entry`'s metadata.
+    @inline(__always)
+    func entry(at index: Int) -> Entry {
+        // `erasedEntries` holds this plan's entries, in order (see `init`).
+        unsafeDowncast(erasedEntries[index], to: Entry.self)
+    }
+
     /// The indices in ``entries`` of the entries listed in `requiredPropertyKeys`, or
     /// of every entry when `requiresAllMappedKeys` is `true`.
     let requiredEntryIndices: [Int]
@@ -160,6 +174,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
             problems.append("'\(key)' has a recovery in jsonRecoveryByPropertyKey but is not mapped to JSON.")
         }
         self.entries = entries
+        self.erasedEntries = entries
         self.mappedKeys = mappedKeys
         self.isFlat = entries.allSatisfy { $0.singleKey != nil }
         let steps = entries.indices.map { index in

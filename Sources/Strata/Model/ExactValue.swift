@@ -36,6 +36,22 @@ private func storeOpened<T, V>(_ value: T, at pointer: UnsafeMutableRawPointer, 
     return true
 }
 
+/// Stores `.some(value)` at `pointer`, memory bound to `W?`, when the value inside
+/// the `Any` is of type `W` itself, and returns whether it did.
+@inline(__always)
+func storeSomeExactly<W>(_ value: Any, at pointer: UnsafeMutableRawPointer, wrapped _: W.Type) -> Bool {
+    storeSomeOpened(value, at: pointer, wrapped: W.self)
+}
+
+@inline(__always)
+private func storeSomeOpened<T, W>(_ value: T, at pointer: UnsafeMutableRawPointer, wrapped _: W.Type) -> Bool {
+    guard T.self == W.self else { return false }
+    // `T` is `W`: the value is loaded as the `W` it is.
+    let wrapped = withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: W.self) }
+    pointer.assumingMemoryBound(to: W?.self).pointee = wrapped
+    return true
+}
+
 /// Initialises the uninitialised `pointer` with `value` when the value inside the
 /// `Any` is of type `V` itself, and returns whether it did (``storeExactly(_:at:as:)``
 /// for memory that holds no value yet).

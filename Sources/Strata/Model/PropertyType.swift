@@ -117,6 +117,7 @@ protocol OptionalProtocol {
     static var wrappedType: Any.Type { get }
     static func unwrappingReader<M>(_ keyPath: AnyKeyPath, for model: M.Type) -> ((M) -> Any?)?
     static func unwrappingFieldRead() -> FastAccessors.Load?
+    static func exactWrappedStore() -> @Sendable (_ field: UnsafeMutableRawPointer, _ value: Any) -> Bool
     /// The wrapped value, or `nil`; nested optionals are flattened.
     var flattened: Any? { get }
 }

@@ -79,8 +79,12 @@ final class StoredField: @unchecked Sendable {
         self.inObject = inObject
         readValue = Self.reader(Value.self)
         if writable {
+            let storeWrapped = (Value.self as? any OptionalProtocol.Type)?.exactWrappedStore()
             storeValue = { model, offset, value in
-                if let value, storeExactly(value, at: model + offset, as: Value.self) { return true }
+                if let value {
+                    if storeExactly(value, at: model + offset, as: Value.self) { return true }
+                    if let storeWrapped, storeWrapped(model + offset, value) { return true }
+                }
                 guard let typed = coerce(value) else { return false }
                 (model + offset).assumingMemoryBound(to: Value.self).pointee = typed
                 return true
@@ -372,6 +376,13 @@ final class StoredField: @unchecked Sendable {
 }
 
 extension Optional {
+    /// A store into a `Wrapped?` field of a value of exactly `Wrapped`: no cast to
+    /// `Wrapped?` (a dynamic cast through the runtime), one look-up of `Wrapped?`'s
+    /// metadata. Returns `false`, storing nothing, for a value of any other type.
+    static func exactWrappedStore() -> @Sendable (_ field: UnsafeMutableRawPointer, _ value: Any) -> Bool {
+        { field, value in storeSomeExactly(value, at: field, wrapped: Wrapped.self) }
+    }
+
     /// A field read for `Wrapped?` that returns the wrapped value or `nil`, for one
     /// level of optional (nested optionals take the general read).
     static func unwrappingFieldRead() -> FastAccessors.Load? {

@@ -192,10 +192,12 @@ extension JSONAdapter {
         if let problem = plan.problem { throw problem }
         if plan.hasRequiredEntries { try checkRequired(plan, in: source) }
         var model = T()
-        // Iterated rather than subscripted: in unspecialised code each subscript of
-        // an array of a generic type's elements is a call through its metadata.
+        // Through the plan's erased list: in unspecialised code each use of an array
+        // of a generic type's elements is a call through its metadata.
+        let count = plan.entryCount
         var index = 0
-        for entry in plan.entries {
+        while index < count {
+            let entry = plan.entry(at: index)
             // The recovering step only when the entry has a recovery, or when one may
             // be recorded inside its value: otherwise the plain step, whose frame is
             // the only one a nested model adds to the stack (see `NestingDepthTests`).
@@ -386,7 +388,7 @@ extension JSONAdapter {
     private static func checkRequired<T>(_ plan: MappingPlan<T>, in source: DecodeSource) throws {
         var missing: [String] = []
         for index in plan.requiredEntryIndices {
-            let entry = plan.entries[index]
+            let entry = plan.entry(at: index)
             switch try source.peek(entry, at: index) {
             case .missing: missing.append(entry.keyPath.description)
             case .json(nil) where !entry.recovery.contains(.defaultForNull):
