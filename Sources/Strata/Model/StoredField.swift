@@ -376,9 +376,11 @@ final class StoredField: @unchecked Sendable {
 }
 
 extension Optional {
-    /// A store into a `Wrapped?` field of a value of exactly `Wrapped`: no cast to
-    /// `Wrapped?` (a dynamic cast through the runtime), one look-up of `Wrapped?`'s
-    /// metadata. Returns `false`, storing nothing, for a value of any other type.
+    /// A store into a `Wrapped?` field of a value of exactly `Wrapped`.
+    ///
+    /// No cast to `Wrapped?` (a dynamic cast through the runtime), one look-up of
+    /// `Wrapped?`'s metadata. Returns `false`, storing nothing, for a value of any
+    /// other type.
     static func exactWrappedStore() -> @Sendable (_ field: UnsafeMutableRawPointer, _ value: Any) -> Bool {
         { field, value in storeSomeExactly(value, at: field, wrapped: Wrapped.self) }
     }
