@@ -37,21 +37,34 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     private let elementTransformer = Transformation.model(U.self)
     /// `U` as an element type, for the same errors.
     private let elementType = PropertyType.model(U.self)
-    /// `U`'s plan once asked for: read without the schema cache's lock, once per
-    /// nested object.
+    /// `U`'s plan once asked for, as the address of the retained object (`0` until
+    /// then): read without the schema cache's lock, once per nested object.
     ///
     /// Not fetched in `init`, which runs while the outer type's plan is built, and
-    /// `U` may hold the outer type. Held as `AnyObject & Sendable`: this code is not
-    /// specialised for `U`, and an `AtomicLazyReference<MappingPlan<U>>` would look
-    /// up the generic metadata of `Unmanaged<MappingPlan<U>>` and `MappingPlan<U>`
-    /// on every load.
-    private let cachedPlan = AtomicLazyReference<any AnyObject & Sendable>()
+    /// `U` may hold the outer type. An address in an `Atomic<UInt>` rather than an
+    /// `AtomicLazyReference<MappingPlan<U>>`: this code is not specialised for `U`,
+    /// and the lazy reference's `load()` looks up the generic metadata of
+    /// `Unmanaged<MappingPlan<U>>` on every call.
+    private let planAddress = Atomic<UInt>(0)
 
     /// `U`'s plan.
     private var plan: MappingPlan<U> {
-        let plan = cachedPlan.load() ?? cachedPlan.storeIfNil(MappingPlan<U>.shared)
-        // Only a `MappingPlan<U>` is ever stored.
-        return unsafeDowncast(plan, to: MappingPlan<U>.self)
+        if let address = UnsafeRawPointer(bitPattern: planAddress.load(ordering: .acquiring)) {
+            return Unmanaged<MappingPlan<U>>.fromOpaque(address).takeUnretainedValue()
+        }
+        let plan = MappingPlan<U>.shared
+        let retained = Unmanaged.passRetained(plan)
+        let (stored, _) = planAddress.compareExchange(
+            expected: 0, desired: UInt(bitPattern: retained.toOpaque()), ordering: .acquiringAndReleasing)
+        // Another thread stored it first: the same shared plan, retained once already.
+        if !stored { retained.release() }
+        return plan
+    }
+
+    deinit {
+        if let address = UnsafeRawPointer(bitPattern: planAddress.load(ordering: .acquiring)) {
+            Unmanaged<MappingPlan<U>>.fromOpaque(address).release()
+        }
     }
 
     func readObject(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws(JSONParsingError) -> Slot? {

@@ -39,7 +39,7 @@ extension JSONAdapter {
             return slots
         }
         guard let slots else { return nil }
-        var source = DecodeSource.slots(slots)
+        var source = DecodeSource.ownedSlots(slots)
         return try decodeMapped(plan, from: &source)
     }
 
@@ -69,7 +69,7 @@ extension JSONAdapter {
                 do {
                     if scanner.nextByte == Byte.openBrace, let keys = readsObjects(plan) {
                         let slots = try readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft)
-                        var source = DecodeSource.slots(slots)
+                        var source = DecodeSource.ownedSlots(slots)
                         models.append(try recovery.element(at: .index(index)) { try decodeMapped(plan, from: &source) })
                         continue
                     }

@@ -41,15 +41,25 @@ struct DecodeSource {
     private let object: [String: Any]?
     /// The slots read from data, for the scanner source.
     private var slots: [Slot]
+    /// Whether nothing else holds ``slots``, so that a slot can be moved out of it
+    /// rather than copied (a move from a shared array would copy all of it).
+    private let ownsSlots: Bool
 
     /// The source for a JSON object.
     static func dictionary(_ object: [String: Any]) -> DecodeSource {
-        DecodeSource(object: object, slots: [])
+        DecodeSource(object: object, slots: [], ownsSlots: false)
     }
 
-    /// The source for slots the scanner read, one per plan entry.
+    /// The source for slots the scanner read, one per plan entry, which may also be
+    /// held elsewhere (a nested model's, inside its parent's slot).
     static func slots(_ slots: [Slot]) -> DecodeSource {
-        DecodeSource(object: nil, slots: slots)
+        DecodeSource(object: nil, slots: slots, ownsSlots: false)
+    }
+
+    /// The source for slots the scanner read that nothing else holds (a document's
+    /// own object, or an element of a top-level array, just read).
+    static func ownedSlots(_ slots: consuming [Slot]) -> DecodeSource {
+        DecodeSource(object: nil, slots: slots, ownsSlots: true)
     }
 
     /// The slot of `entry`, the entry at `index` of its plan; called once per entry,
@@ -61,6 +71,7 @@ struct DecodeSource {
     @inline(__always)
     mutating func take<M>(_ entry: MappingPlan<M>.Entry, at index: Int, read: inout Int) throws -> Slot {
         if let object { return try Self.lookUp(entry, in: object, read: &read) }
+        guard ownsSlots else { return slots[index] }
         var slot = Slot.missing
         swap(&slot, &slots[index])  // moved out: no copy of the value
         return slot
