@@ -43,21 +43,29 @@ struct JSONEmitter {
     }
 
     mutating func write(_ value: Any, depth: Int) throws(JSONWritingError) {
-        let type = type(of: value)
-        // Most frequent exact types first.
-        if type == String.self, let string = value as? String {
+        // Most frequent exact types first, each an opened-type comparison (see
+        // `exactValue(_:as:)`): no `type(of:)` and no dynamic cast.
+        if let string = exactValue(value, as: String.self) {
             writeString(string)
-        } else if type == Int.self, let int = value as? Int {
+        } else if let int = exactValue(value, as: Int.self) {
             writeInteger(int)
-        } else if type == [String: Any].self, let dictionary = value as? [String: Any] {
+        } else if let dictionary = exactValue(value, as: [String: Any].self) {
             try writeObject(dictionary, depth: depth)
-        } else if type == [Any].self, let array = value as? [Any] {
+        } else if let array = exactValue(value, as: [Any].self) {
             try writeArray(array, depth: depth)
-        } else if type == Bool.self, let bool = value as? Bool {
+        } else if let bool = exactValue(value, as: Bool.self) {
             writeBool(bool)
-        } else if type == Double.self, let double = value as? Double {
+        } else if let double = exactValue(value, as: Double.self) {
             try writeDouble(double)
-        } else if let number = numberObject(value) {
+        } else {
+            try writeOther(value, depth: depth)
+        }
+    }
+
+    /// Writes the values ``write(_:depth:)`` does not find by their exact type.
+    private mutating func writeOther(_ value: Any, depth: Int) throws(JSONWritingError) {
+        let type = type(of: value)
+        if let number = numberObject(value) {
             try writeNumber(number)
         } else if type is NSNull.Type {
             writeASCII("null")
@@ -172,6 +180,21 @@ struct JSONEmitter {
     /// Writes `null`.
     mutating func writeNull() {
         writeASCII("null")
+    }
+
+    /// Writes a string value, as ``write(_:depth:)`` writes one.
+    mutating func write(_ string: String) {
+        writeString(string)
+    }
+
+    /// Writes an integer value, as ``write(_:depth:)`` writes one.
+    mutating func write(_ integer: Int) {
+        writeInteger(integer)
+    }
+
+    /// Writes a Boolean value, as ``write(_:depth:)`` writes one.
+    mutating func write(_ bool: Bool) {
+        writeBool(bool)
     }
 
     // MARK: - Containers

@@ -33,6 +33,12 @@ struct EmitterSink: JSONSink {
         try writeValue(value, at: entry.errorPath)
     }
 
+    mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ array: ScalarArray) throws {
+        writeKey(of: entry)
+        let depth = self.depth
+        try Self.writing(at: entry.errorPath) { () throws(JSONWritingError) in try emitter.write(array, depth: depth + 1) }
+    }
+
     mutating func writeMember(key: String, _ value: consuming Any) throws {
         emitter.writeKey(key, first: isFirstMember, depth: depth)
         isFirstMember = false

@@ -193,7 +193,15 @@ extension JSONAdapter {
         let value: Any?
         switch entry.kind {
         case .value:
-            value = try jsonValue(of: entry, in: model)
+            let read = entry.property.read(model)
+            // An array or set of strings, integers or Booleans with its default
+            // transformer (the only one that is not the user's, a value of one of
+            // these types being exact): its elements written as they are, which is
+            // what that transformer returns for them.
+            if let read, entry.transformer != nil, !entry.isCustomTransformer, let array = ScalarArray(exactly: read) {
+                return try sink.writeMember(entry, array)
+            }
+            value = try jsonValue(of: entry, in: model, read: read)
         case .model, .models:
             guard let nested = entry.nested, let nestedValue = entry.property.read(model) else {
                 value = nil
@@ -232,10 +240,10 @@ extension JSONAdapter {
         return serializable == plan.mappedKeys ? nil : serializable
     }
 
-    /// The JSON value of one entry of `model`: read, reverse-transformed, checked
-    /// that JSON can represent it; `nil` for null.
-    static func jsonValue<T: JSONSerializing>(of entry: MappingPlan<T>.Entry, in model: T) throws -> Any? {
-        var value = entry.property.read(model)
+    /// The JSON value of one entry of `model`, whose property holds `read`:
+    /// reverse-transformed, checked that JSON can represent it; `nil` for null.
+    static func jsonValue<T: JSONSerializing>(of entry: MappingPlan<T>.Entry, in model: T, read: Any?) throws -> Any? {
+        var value = read
         if let transformer = entry.transformer, value != nil || entry.isCustomTransformer {
             do {
                 value = try transformer.reverseTransformedValue(value)
