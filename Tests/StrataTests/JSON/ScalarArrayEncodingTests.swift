@@ -124,4 +124,19 @@ struct ScalarArrayEncodingTests {
         }
         #expect(exactError?.description == generalError?.description)
     }
+
+    @Test func aLongDocumentGrowsTheEmittersBufferAndMatchesTheDictionary() throws {
+        // Far past the emitter's first 512 bytes, in runs longer and shorter than it.
+        var model = Exact()
+        model.names = (0..<300).map { String(repeating: "é\"\\x", count: $0 % 170) }
+        model.counts = (0..<2000).map { $0 &* 7_919 &- 1_000_000 }
+        model.flags = (0..<500).map { $0 % 3 == 0 }
+        let data = try JSONAdapter.data(from: model, formatting: .sortedKeys)
+        let dictionary = try JSONAdapter.dictionary(from: model)
+        let serialized = try JSONSerialization.data(withJSONObject: dictionary, options: [.sortedKeys, .withoutEscapingSlashes])
+        #expect(data.count > 20_000)
+        #expect(Self.text(data) == Self.text(serialized))
+        #expect(try JSONAdapter.model(of: Exact.self, from: data) == model)
+        #expect(try JSONWriter.bytes(withJSONObject: dictionary, options: [.sortedKeys, .withoutEscapingSlashes]) == [UInt8](data))
+    }
 }

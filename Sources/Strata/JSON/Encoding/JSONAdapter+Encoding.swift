@@ -43,7 +43,7 @@ extension JSONAdapter {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
             var sink = EmitterSink(options: writerOptions(formatting), maximumDepth: writerDepth(for: options))
             try encode(model, into: &sink)
-            return Data(sink.emitter.bytes)
+            return sink.emitter.data
         }
     }
 
@@ -56,7 +56,7 @@ extension JSONAdapter {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
             var sink = EmitterSink(options: writerOptions(formatting), maximumDepth: writerDepth(for: options))
             try encode(models, into: &sink)
-            return Data(sink.emitter.bytes)
+            return sink.emitter.data
         }
     }
 
