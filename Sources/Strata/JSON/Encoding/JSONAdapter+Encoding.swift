@@ -242,8 +242,8 @@ extension JSONAdapter {
 
     /// The JSON value of one entry of `model`, whose property holds `read`:
     /// reverse-transformed, checked that JSON can represent it; `nil` for null.
-    static func jsonValue<T: JSONSerializing>(of entry: MappingPlan<T>.Entry, in model: T, read: Any?) throws -> Any? {
-        var value = read
+    static func jsonValue<T: JSONSerializing>(of entry: MappingPlan<T>.Entry, in model: T, read: consuming Any?) throws -> Any? {
+        var value = consume read
         if let transformer = entry.transformer, value != nil || entry.isCustomTransformer {
             do {
                 value = try transformer.reverseTransformedValue(value)
@@ -258,7 +258,9 @@ extension JSONAdapter {
                     path: entry.errorPath, underlyingError: error)
             }
         }
-        if let written = value, entry.checksWrittenValue, let problem = JSONRepresentable.problem(with: written) {
+        if entry.checksWrittenValue, let written = value, !isPlainJSONScalar(written),
+            let problem = JSONRepresentable.problem(with: written)
+        {
             throw StrataError(
                 .unsupportedValue,
                 "Cannot write '\(entry.property.key)' of \(T.self): \(problem) "
@@ -266,6 +268,21 @@ extension JSONAdapter {
                 path: entry.errorPath)
         }
         return value
+    }
+
+    /// Whether `value` is exactly a `String`, `Int`, `Bool` or finite `Double`, which
+    /// `JSONRepresentable.problem(with:)` always passes: found by opened-type
+    /// comparisons, without its dynamic casts.
+    @inline(__always)
+    private static func isPlainJSONScalar(_ value: Any) -> Bool {
+        if let double = exactValue(value, as: Double.self) { return double.isFinite }
+        return isExactly(value, String.self) || isExactly(value, Int.self) || isExactly(value, Bool.self)
+    }
+
+    /// Whether the value inside an `Any` passed as `value` is of type `V` itself.
+    @inline(__always)
+    private static func isExactly<T, V>(_ value: T, _: V.Type) -> Bool {
+        T.self == V.self
     }
 
     /// The one `NSNull` written for every `nil`.
