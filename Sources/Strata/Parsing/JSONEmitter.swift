@@ -31,7 +31,7 @@ struct JSONEmitter {
     static let defaultMaximumDepth = 512
 
     /// Where the bytes are written.
-    private let output = JSONOutputBuffer(capacity: 512)
+    private let output = JSONOutputBuffer(capacity: 1024)
     /// The bytes written so far.
     var bytes: [UInt8] { output.array }
     /// The bytes written so far, as `Data`.
