@@ -155,7 +155,7 @@ extension JSONAdapter {
     ///
     /// The same steps, values and errors whatever the sink.
     static func encodeMapped<T: JSONSerializing, Sink: JSONSink>(_ model: T, into sink: inout Sink) throws {
-        let plan = try MappingPlan<T>.resolved()
+        let plan = try encodePlan(of: T.self)
         guard plan.isFlat || Sink.writesKeyPaths else {
             // Dotted and array-form key paths are written into objects first.
             return try sink.writeObject(encode(model))
@@ -183,6 +183,23 @@ extension JSONAdapter {
             }
         }
         sink.endObject()
+    }
+
+    /// `MappingPlan<T>.resolved()`, without the generic metadata of `MappingPlan<T>`.
+    ///
+    /// This code is not specialised for `T`, and asking the generic class for its
+    /// plan looked that metadata up once per model written. The plan is the one the
+    /// schema cache holds for `T` (put there by `MappingPlan<T>.shared`, the only
+    /// way a `.jsonMapping` entry is made), so the unchecked downcast holds by
+    /// construction, as it does for `NestedModelType`'s cached plan.
+    @inline(__always)
+    private static func encodePlan<T: JSONSerializing>(of _: T.Type) throws -> MappingPlan<T> {
+        let cached: any AnyObject & Sendable = SchemaCache.value(.jsonMapping, for: T.self) {
+            MappingPlan<T>.shared as any AnyObject & Sendable
+        }
+        let plan = unsafeDowncast(cached, to: MappingPlan<T>.self)
+        if let problem = plan.problem { throw problem }
+        return plan
     }
 
     /// Writes one entry the general way: its JSON value read, reverse-transformed
