@@ -20,13 +20,22 @@ private let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)
 
 /// Walks a value and appends its JSON bytes to ``bytes``.
 ///
+/// The bytes are held by a ``JSONOutputBuffer``, which a copy of the emitter
+/// shares: an emitter is written through one variable (an `inout` sink), never
+/// copied and written twice.
+///
 /// Values are dispatched on their exact dynamic type before any `as?` cast,
 /// because on Linux `as?` bridges loosely (`NSNumber as? Bool`, `5 as? NSNumber`).
 struct JSONEmitter {
     /// The limit of ``maximumDepth`` unless the writer is given another: 512.
     static let defaultMaximumDepth = 512
 
-    private(set) var bytes: [UInt8] = []
+    /// Where the bytes are written.
+    private let output = JSONOutputBuffer(capacity: 1024)
+    /// The bytes written so far.
+    var bytes: [UInt8] { output.array }
+    /// The bytes written so far, as `Data`.
+    var data: Data { output.data }
     /// Containers nested deeper than this throw (bounds the writer's recursion; on Apple platforms it also
     /// stops a self-containing `NSMutableArray`, which swift-corelibs-foundation cannot even bridge).
     let maximumDepth: Int
@@ -39,25 +48,32 @@ struct JSONEmitter {
         prettyPrinted = options.contains(.prettyPrinted)
         sortedKeys = options.contains(.sortedKeys)
         escapesSlashes = !options.contains(.withoutEscapingSlashes)
-        bytes.reserveCapacity(512)
     }
 
     mutating func write(_ value: Any, depth: Int) throws(JSONWritingError) {
-        let type = type(of: value)
-        // Most frequent exact types first.
-        if type == String.self, let string = value as? String {
+        // Most frequent exact types first, each an opened-type comparison (see
+        // `exactValue(_:as:)`): no `type(of:)` and no dynamic cast.
+        if let string = exactValue(value, as: String.self) {
             writeString(string)
-        } else if type == Int.self, let int = value as? Int {
+        } else if let int = exactValue(value, as: Int.self) {
             writeInteger(int)
-        } else if type == [String: Any].self, let dictionary = value as? [String: Any] {
+        } else if let dictionary = exactValue(value, as: [String: Any].self) {
             try writeObject(dictionary, depth: depth)
-        } else if type == [Any].self, let array = value as? [Any] {
+        } else if let array = exactValue(value, as: [Any].self) {
             try writeArray(array, depth: depth)
-        } else if type == Bool.self, let bool = value as? Bool {
+        } else if let bool = exactValue(value, as: Bool.self) {
             writeBool(bool)
-        } else if type == Double.self, let double = value as? Double {
+        } else if let double = exactValue(value, as: Double.self) {
             try writeDouble(double)
-        } else if let number = numberObject(value) {
+        } else {
+            try writeOther(value, depth: depth)
+        }
+    }
+
+    /// Writes the values ``write(_:depth:)`` does not find by their exact type.
+    private mutating func writeOther(_ value: Any, depth: Int) throws(JSONWritingError) {
+        let type = type(of: value)
+        if let number = numberObject(value) {
             try writeNumber(number)
         } else if type is NSNull.Type {
             writeASCII("null")
@@ -127,26 +143,26 @@ struct JSONEmitter {
         guard depth < maximumDepth else {
             throw JSONWritingError(kind: .maximumDepthExceeded(maximumDepth))
         }
-        bytes.append(Byte.openBrace)
+        output.append(Byte.openBrace)
     }
 
     /// Writes a member's key (after a comma unless `first`); its value follows at `depth + 1`.
     mutating func writeKey(_ key: String, first: Bool, depth: Int) {
-        if !first { bytes.append(Byte.comma) }
+        if !first { output.append(Byte.comma) }
         if prettyPrinted {
             writeNewline(indent: depth + 1)
             writeString(key)
             writeASCII(" : ")
         } else {
             writeString(key)
-            bytes.append(Byte.colon)
+            output.append(Byte.colon)
         }
     }
 
     /// Closes an object opened with ``beginObject(depth:)``.
     mutating func endObject(hasMembers: Bool, depth: Int) {
         if prettyPrinted && hasMembers { writeNewline(indent: depth) }
-        bytes.append(Byte.closeBrace)
+        output.append(Byte.closeBrace)
     }
 
     /// Opens an array whose elements the caller writes, at nesting `depth`.
@@ -154,24 +170,39 @@ struct JSONEmitter {
         guard depth < maximumDepth else {
             throw JSONWritingError(kind: .maximumDepthExceeded(maximumDepth))
         }
-        bytes.append(Byte.openBracket)
+        output.append(Byte.openBracket)
     }
 
     /// Starts an element (after a comma unless `first`); the element follows at `depth + 1`.
     mutating func beginElement(first: Bool, depth: Int) {
-        if !first { bytes.append(Byte.comma) }
+        if !first { output.append(Byte.comma) }
         if prettyPrinted { writeNewline(indent: depth + 1) }
     }
 
     /// Closes an array opened with ``beginArray(depth:)``.
     mutating func endArray(hasElements: Bool, depth: Int) {
         if prettyPrinted && hasElements { writeNewline(indent: depth) }
-        bytes.append(Byte.closeBracket)
+        output.append(Byte.closeBracket)
     }
 
     /// Writes `null`.
     mutating func writeNull() {
         writeASCII("null")
+    }
+
+    /// Writes a string value, as ``write(_:depth:)`` writes one.
+    mutating func write(_ string: String) {
+        writeString(string)
+    }
+
+    /// Writes an integer value, as ``write(_:depth:)`` writes one.
+    mutating func write(_ integer: Int) {
+        writeInteger(integer)
+    }
+
+    /// Writes a Boolean value, as ``write(_:depth:)`` writes one.
+    mutating func write(_ bool: Bool) {
+        writeBool(bool)
     }
 
     // MARK: - Containers
@@ -217,10 +248,10 @@ struct JSONEmitter {
     }
 
     private mutating func writeNewline(indent: Int) {
-        bytes.append(Byte.newline)
+        output.append(Byte.newline)
         for _ in 0..<indent {
-            bytes.append(Byte.space)
-            bytes.append(Byte.space)
+            output.append(Byte.space)
+            output.append(Byte.space)
         }
     }
 
@@ -228,7 +259,7 @@ struct JSONEmitter {
 
     @inline(__always)
     private mutating func writeASCII(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     @inline(__always)
@@ -258,10 +289,10 @@ struct JSONEmitter {
     }
 
     private mutating func writeInteger<Integer: FixedWidthInteger>(_ value: Integer) {
-        if value < 0 { bytes.append(Byte.minus) }
-        var magnitude = UInt64(value.magnitude)
+        if value < 0 { output.append(Byte.minus) }
+        let magnitude = UInt64(value.magnitude)
         if magnitude < 10 {
-            bytes.append(Byte.zero &+ UInt8(truncatingIfNeeded: magnitude))
+            output.append(Byte.zero &+ UInt8(truncatingIfNeeded: magnitude))
             return
         }
         var digitCount = 1
@@ -270,16 +301,7 @@ struct JSONEmitter {
             rest /= 10
             digitCount += 1
         }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(Byte.zero, count: digitCount))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            var position = start + digitCount - 1
-            while position >= start {
-                buffer[position] = Byte.zero &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-                position -= 1
-            }
-        }
+        output.appendDecimal(magnitude, digitCount: digitCount)
     }
 
     private mutating func writeDouble(_ value: Double) throws(JSONWritingError) {
@@ -311,12 +333,12 @@ struct JSONEmitter {
     @inline(__always)
     private mutating func writeUTF8(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { output.append(contentsOf: $0) }
     }
 
     private mutating func writeString(_ string: String) {
         var string = string
-        bytes.append(Byte.quote)
+        output.append(Byte.quote)
         string.withUTF8 { utf8 in
             guard let base = utf8.baseAddress else { return }
             let count = utf8.count
@@ -338,17 +360,17 @@ struct JSONEmitter {
                 }
                 guard position < count else { break }
                 if runStart < position {
-                    bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: position &- runStart))
+                    output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: position &- runStart))
                 }
                 writeEscape(for: base[position])
                 position &+= 1
                 runStart = position
             }
             if runStart < count {
-                bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count &- runStart))
+                output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count &- runStart))
             }
         }
-        bytes.append(Byte.quote)
+        output.append(Byte.quote)
     }
 
     @inline(__always)
@@ -374,21 +396,95 @@ struct JSONEmitter {
     }
 
     private mutating func writeEscape(for byte: UInt8) {
-        bytes.append(Byte.backslash)
+        output.append(Byte.backslash)
         switch byte {
-        case Byte.quote, Byte.backslash, Byte.slash: bytes.append(byte)
-        case 0x08: bytes.append(Byte.b)
-        case 0x0C: bytes.append(Byte.f)
-        case Byte.newline: bytes.append(Byte.n)
-        case Byte.carriageReturn: bytes.append(Byte.r)
-        case Byte.tab: bytes.append(Byte.t)
+        case Byte.quote, Byte.backslash, Byte.slash: output.append(byte)
+        case 0x08: output.append(Byte.b)
+        case 0x0C: output.append(Byte.f)
+        case Byte.newline: output.append(Byte.n)
+        case Byte.carriageReturn: output.append(Byte.r)
+        case Byte.tab: output.append(Byte.t)
         default:
             let hexDigits: StaticString = "0123456789abcdef"
-            bytes.append(Byte.u)
-            bytes.append(Byte.zero)
-            bytes.append(Byte.zero)
-            bytes.append(hexDigits.utf8Start[Int(byte >> 4)])
-            bytes.append(hexDigits.utf8Start[Int(byte & 0x0F)])
+            output.append(Byte.u)
+            output.append(Byte.zero)
+            output.append(Byte.zero)
+            output.append(hexDigits.utf8Start[Int(byte >> 4)])
+            output.append(hexDigits.utf8Start[Int(byte & 0x0F)])
         }
+    }
+}
+
+/// The growable byte buffer a ``JSONEmitter`` writes into.
+///
+/// An array's `append` checks that its storage is unique and goes through the
+/// generic sequence path for a run of bytes, on every call; the emitter appends
+/// a few bytes at a time, so this keeps the bytes in memory it owns and appends
+/// with one capacity check and a copy.
+final class JSONOutputBuffer {
+    /// The start of the allocated memory, of which ``count`` bytes are written.
+    private var base: UnsafeMutablePointer<UInt8>
+    /// How many bytes are written.
+    private(set) var count = 0
+    /// How many bytes fit in the allocated memory.
+    private var capacity: Int
+
+    /// A buffer with room for `capacity` bytes before it grows.
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// The bytes written, copied into an array.
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// The bytes written, copied into `Data`.
+    var data: Data { Data(bytes: base, count: count) }
+
+    /// Appends one byte.
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: 1) }
+        base[count] = byte
+        count &+= 1
+    }
+
+    /// Appends a run of bytes.
+    @inline(__always)
+    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        let length = bytes.count
+        if capacity &- count < length { grow(toHold: length) }
+        (base + count).update(from: source, count: length)
+        count &+= length
+    }
+
+    /// Appends the `digitCount` decimal digits of `magnitude`, which has exactly
+    /// that many.
+    func appendDecimal(_ magnitude: UInt64, digitCount: Int) {
+        if capacity &- count < digitCount { grow(toHold: digitCount) }
+        var rest = magnitude
+        var position = count &+ digitCount &- 1
+        while position >= count {
+            base[position] = Byte.zero &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+            position &-= 1
+        }
+        count &+= digitCount
+    }
+
+    /// Makes room for `length` more bytes: at least twice the capacity.
+    @inline(never)
+    private func grow(toHold length: Int) {
+        let newCapacity = max(capacity &* 2, count &+ length)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
     }
 }

@@ -31,6 +31,10 @@ struct DictionarySink: JSONSink {
         }
     }
 
+    mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ array: ScalarArray) throws {
+        try writeMember(entry, array.jsonArray)
+    }
+
     mutating func writeMember(key: String, _ value: consuming Any) {
         object[key] = consume value  // moved in; without `consume` it was copied
     }

@@ -33,17 +33,24 @@ struct EmitterSink: JSONSink {
         try writeValue(value, at: entry.errorPath)
     }
 
+    mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ array: ScalarArray) throws {
+        writeKey(of: entry)
+        let depth = self.depth
+        try Self.writing(at: entry.errorPath) { () throws(JSONWritingError) in try emitter.write(array, depth: depth + 1) }
+    }
+
     mutating func writeMember(key: String, _ value: consuming Any) throws {
         emitter.writeKey(key, first: isFirstMember, depth: depth)
         isFirstMember = false
         try writeValue(value, at: [.key(key)])
     }
 
-    /// Writes a member's value, after its key; an error names `path`.
-    private mutating func writeValue(_ value: consuming Any, at path: [StrataError.PathComponent]) throws {
+    /// Writes a member's value, after its key; an error names `path` (made only
+    /// then: a path of one key is an array allocated).
+    private mutating func writeValue(_ value: consuming Any, at path: @autoclosure () -> [StrataError.PathComponent]) throws {
         let value = consume value
         let depth = self.depth
-        try Self.writing(at: path) { () throws(JSONWritingError) in try emitter.write(value, depth: depth + 1) }
+        try Self.writing(at: path()) { () throws(JSONWritingError) in try emitter.write(value, depth: depth + 1) }
     }
 
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, writing body: (inout EmitterSink) throws -> Void) throws {
@@ -81,12 +88,12 @@ struct EmitterSink: JSONSink {
 
     /// Runs a write into the emitter, turning its error into a ``StrataError`` at `path`.
     private static func writing(
-        at path: [StrataError.PathComponent] = [], _ body: () throws(JSONWritingError) -> Void
+        at path: @autoclosure () -> [StrataError.PathComponent] = [], _ body: () throws(JSONWritingError) -> Void
     ) throws {
         do {
             try body()
         } catch {
-            throw StrataError(.unsupportedValue, "The value cannot be written as JSON: \(error)", path: path, underlyingError: error)
+            throw StrataError(.unsupportedValue, "The value cannot be written as JSON: \(error)", path: path(), underlyingError: error)
         }
     }
 }

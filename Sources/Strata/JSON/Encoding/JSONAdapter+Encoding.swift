@@ -43,7 +43,7 @@ extension JSONAdapter {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
             var sink = EmitterSink(options: writerOptions(formatting), maximumDepth: writerDepth(for: options))
             try encode(model, into: &sink)
-            return Data(sink.emitter.bytes)
+            return sink.emitter.data
         }
     }
 
@@ -56,7 +56,7 @@ extension JSONAdapter {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
             var sink = EmitterSink(options: writerOptions(formatting), maximumDepth: writerDepth(for: options))
             try encode(models, into: &sink)
-            return Data(sink.emitter.bytes)
+            return sink.emitter.data
         }
     }
 
@@ -155,7 +155,7 @@ extension JSONAdapter {
     ///
     /// The same steps, values and errors whatever the sink.
     static func encodeMapped<T: JSONSerializing, Sink: JSONSink>(_ model: T, into sink: inout Sink) throws {
-        let plan = try MappingPlan<T>.resolved()
+        let plan = try encodePlan(of: T.self)
         guard plan.isFlat || Sink.writesKeyPaths else {
             // Dotted and array-form key paths are written into objects first.
             return try sink.writeObject(encode(model))
@@ -185,6 +185,23 @@ extension JSONAdapter {
         sink.endObject()
     }
 
+    /// `MappingPlan<T>.resolved()`, without the generic metadata of `MappingPlan<T>`.
+    ///
+    /// This code is not specialised for `T`, and asking the generic class for its
+    /// plan looked that metadata up once per model written. The plan is the one the
+    /// schema cache holds for `T` (put there by `MappingPlan<T>.shared`, the only
+    /// way a `.jsonMapping` entry is made), so the unchecked downcast holds by
+    /// construction, as it does for `NestedModelType`'s cached plan.
+    @inline(__always)
+    private static func encodePlan<T: JSONSerializing>(of _: T.Type) throws -> MappingPlan<T> {
+        let cached: any AnyObject & Sendable = SchemaCache.value(.jsonMapping, for: T.self) {
+            MappingPlan<T>.shared as any AnyObject & Sendable
+        }
+        let plan = unsafeDowncast(cached, to: MappingPlan<T>.self)
+        if let problem = plan.problem { throw problem }
+        return plan
+    }
+
     /// Writes one entry the general way: its JSON value read, reverse-transformed
     /// and checked, or its nested model(s) written recursively.
     private static func encodeEntry<T: JSONSerializing, Sink: JSONSink>(
@@ -193,7 +210,15 @@ extension JSONAdapter {
         let value: Any?
         switch entry.kind {
         case .value:
-            value = try jsonValue(of: entry, in: model)
+            let read = entry.property.read(model)
+            // An array or set of strings, integers or Booleans with its default
+            // transformer (the only one that is not the user's, a value of one of
+            // these types being exact): its elements written as they are, which is
+            // what that transformer returns for them.
+            if let read, entry.transformer != nil, !entry.isCustomTransformer, let array = ScalarArray(exactly: read) {
+                return try sink.writeMember(entry, array)
+            }
+            value = try jsonValue(of: entry, in: model, read: read)
         case .model, .models:
             guard let nested = entry.nested, let nestedValue = entry.property.read(model) else {
                 value = nil
@@ -232,10 +257,10 @@ extension JSONAdapter {
         return serializable == plan.mappedKeys ? nil : serializable
     }
 
-    /// The JSON value of one entry of `model`: read, reverse-transformed, checked
-    /// that JSON can represent it; `nil` for null.
-    static func jsonValue<T: JSONSerializing>(of entry: MappingPlan<T>.Entry, in model: T) throws -> Any? {
-        var value = entry.property.read(model)
+    /// The JSON value of one entry of `model`, whose property holds `read`:
+    /// reverse-transformed, checked that JSON can represent it; `nil` for null.
+    static func jsonValue<T: JSONSerializing>(of entry: MappingPlan<T>.Entry, in model: T, read: consuming Any?) throws -> Any? {
+        var value = consume read
         if let transformer = entry.transformer, value != nil || entry.isCustomTransformer {
             do {
                 value = try transformer.reverseTransformedValue(value)
@@ -250,7 +275,9 @@ extension JSONAdapter {
                     path: entry.errorPath, underlyingError: error)
             }
         }
-        if let written = value, entry.checksWrittenValue, let problem = JSONRepresentable.problem(with: written) {
+        if entry.checksWrittenValue, let written = value, !isPlainJSONScalar(written),
+            let problem = JSONRepresentable.problem(with: written)
+        {
             throw StrataError(
                 .unsupportedValue,
                 "Cannot write '\(entry.property.key)' of \(T.self): \(problem) "
@@ -258,6 +285,21 @@ extension JSONAdapter {
                 path: entry.errorPath)
         }
         return value
+    }
+
+    /// Whether `value` is exactly a `String`, `Int`, `Bool` or finite `Double`, which
+    /// `JSONRepresentable.problem(with:)` always passes: found by opened-type
+    /// comparisons, without its dynamic casts.
+    @inline(__always)
+    private static func isPlainJSONScalar(_ value: Any) -> Bool {
+        if let double = exactValue(value, as: Double.self) { return double.isFinite }
+        return isExactly(value, String.self) || isExactly(value, Int.self) || isExactly(value, Bool.self)
+    }
+
+    /// Whether the value inside an `Any` passed as `value` is of type `V` itself.
+    @inline(__always)
+    private static func isExactly<T, V>(_ value: T, _: V.Type) -> Bool {
+        T.self == V.self
     }
 
     /// The one `NSNull` written for every `nil`.

@@ -16,6 +16,10 @@ protocol JSONSink {
     mutating func endObject()
     /// Writes `value`, a JSON value (`NSNull` for `null`), at the entry's key path.
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ value: consuming Any) throws
+    /// Writes the JSON array of `array` at the entry's key path: what
+    /// ``writeMember(_:_:)-(MappingPlan<M>.Entry,_)`` writes for its
+    /// ``ScalarArray/jsonArray``.
+    mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ array: ScalarArray) throws
     /// Writes `value`, a JSON value, at `key` of the object.
     mutating func writeMember(key: String, _ value: consuming Any) throws
     /// Writes a member whose value `body` writes into the sink: a nested model or
