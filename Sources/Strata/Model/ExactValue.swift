@@ -40,14 +40,7 @@ private func storeOpened<T, V>(_ value: T, at pointer: UnsafeMutableRawPointer, 
 /// the `Any` is of type `W` itself, and returns whether it did.
 @inline(__always)
 func storeSomeExactly<W>(_ value: Any, at pointer: UnsafeMutableRawPointer, wrapped _: W.Type) -> Bool {
-    storeSomeOpened(value, at: pointer, wrapped: W.self)
-}
-
-@inline(__always)
-private func storeSomeOpened<T, W>(_ value: T, at pointer: UnsafeMutableRawPointer, wrapped _: W.Type) -> Bool {
-    guard T.self == W.self else { return false }
-    // `T` is `W`: the value is loaded as the `W` it is.
-    let wrapped = withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: W.self) }
+    guard let wrapped = exactValue(value, as: W.self) else { return false }
     pointer.assumingMemoryBound(to: W?.self).pointee = wrapped
     return true
 }
