@@ -85,9 +85,7 @@ final class StoredField: @unchecked Sendable {
                     if storeExactly(value, at: model + offset, as: Value.self) { return true }
                     if let storeWrapped, storeWrapped(model + offset, value) { return true }
                 }
-                guard let typed = coerce(value) else { return false }
-                (model + offset).assumingMemoryBound(to: Value.self).pointee = typed
-                return true
+                return Self.storeCoerced(value, at: model + offset, coerce)
             }
         } else {
             storeValue = nil
@@ -109,6 +107,21 @@ final class StoredField: @unchecked Sendable {
         }
         same = Self.sameness(of: type)
         #endif
+    }
+
+    /// Stores `value` converted by `coerce` (a number of another type, a subclass,
+    /// `nil` for an optional), and returns whether it converted.
+    ///
+    /// Out of the store closure: unspecialised code looks up the metadata of
+    /// `Value?` on entry to the function that holds one, which the exact stores
+    /// before this never need.
+    @inline(never)
+    private static func storeCoerced<Value>(
+        _ value: Any?, at field: UnsafeMutableRawPointer, _ coerce: (Any?) -> Value?
+    ) -> Bool {
+        guard let typed = coerce(value) else { return false }
+        field.assumingMemoryBound(to: Value.self).pointee = typed
+        return true
     }
 
     #if DEBUG

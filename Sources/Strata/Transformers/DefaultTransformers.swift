@@ -24,7 +24,21 @@ enum DefaultTransformers {
     static func rawRepresentable(_ enumType: any RawRepresentable.Type, raw: PropertyType) -> Transformation {
         func make<R: RawRepresentable>(_: R.Type) -> Transformation {
             let conversion = RawValueConversion<R>(raw: raw)
-            return Transformation(forward: conversion.value(from:), reverse: conversion.rawValue(of:))
+            // Values of `R` made once and only copied out afterwards (see `RawValueConversion`).
+            nonisolated(unsafe) let casesByRawString = conversion.valuesByRawString
+            let convert = conversion.value(from:)
+            return Transformation(
+                forward: { json in
+                    // A case's raw string, looked up without entering code generic over `R`,
+                    // where the conversion's metadata and `R?`'s are looked up on every call.
+                    if let json, !casesByRawString.isEmpty, let string = exactValue(json, as: String.self),
+                        let value = casesByRawString[string]
+                    {
+                        return value
+                    }
+                    return try convert(json)
+                },
+                reverse: conversion.rawValue(of:))
         }
         return make(enumType)
     }
@@ -219,11 +233,6 @@ private struct RawValueConversion<R: RawRepresentable>: @unchecked Sendable {
 
     func value(from json: Any?) throws -> Any? {
         guard let json else { return nil }
-        if !valuesByRawString.isEmpty, let string = exactValue(json, as: String.self),
-            let value = valuesByRawString[string]
-        {
-            return value
-        }
         guard let value = R(rawValue: try rawType.require(json)) else {
             throw StrataError(.typeMismatch, "\(describe(json).capitalizedFirst) is not a valid \(R.self).\(knownValues)")
         }

@@ -206,7 +206,9 @@ extension JSONAdapter {
             } else {
                 var read = 0
                 let slot = try source.take(entry, at: index, read: &read)
-                try assign(slot, to: entry, read: read, of: &model)
+                // Consumed, not copied: a local's lifetime lasts to the end of its scope, and
+                // a nested model's slots it still held would be shared, so copied when moved out.
+                try assign(consume slot, to: entry, read: read, of: &model)
             }
             index += 1
         }
@@ -235,10 +237,10 @@ extension JSONAdapter {
             case .object(let members):
                 // Read by the scanner for a nested model: decoded as its transformer would.
                 guard entry.kind == .model, let nested = entry.nested else { throw unexpectedSlot(for: entry) }
-                value = try nested.decodeObject(members)
+                value = try nested.decodeObject(consume members)
             case .array(let elements):
                 guard entry.kind == .models, let nested = entry.nested else { throw unexpectedSlot(for: entry) }
-                value = try nested.decodeArray(elements)
+                value = try nested.decodeArray(consume elements)
             }
         } catch {
             throw transformerError(error, for: entry, read: read)
@@ -266,9 +268,9 @@ extension JSONAdapter {
             let slot = try source.take(entry, at: index, read: &read)
             if case .json(nil) = slot { wasNull = true }
             if entry.recovery.contains(.skipsInvalidElements) {
-                try assignSkippingInvalidElements(slot, to: entry, read: read, of: &model)
+                try assignSkippingInvalidElements(consume slot, to: entry, read: read, of: &model)
             } else {
-                try assign(slot, to: entry, read: read, of: &model)
+                try assign(consume slot, to: entry, read: read, of: &model)
             }
         } catch {
             try keepDefault(after: error, for: entry, wasNull: wasNull, log: log, mark: mark)
@@ -310,8 +312,8 @@ extension JSONAdapter {
     private static func assignSkippingInvalidElements<T: JSONSerializing>(
         _ slot: consuming Slot, to entry: MappingPlan<T>.Entry, read: Int, of model: inout T
     ) throws {
-        let slot = consume slot
-        try ElementRecovery.skippingInvalidElements { try assign(slot, to: entry, read: read, of: &model) }
+        var slot = consume slot
+        try ElementRecovery.skippingInvalidElements { try assign(slot.moveOut(), to: entry, read: read, of: &model) }
     }
 
     /// A source gave a nested object or array to an entry that holds no model: a

@@ -15,10 +15,13 @@ protocol NestedModel: AnyObject, Sendable {
     func readArray(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws(JSONParsingError) -> Slot?
     /// Decodes a model from the slots ``readObject(from:levelsLeft:)`` read, one nesting
     /// level deeper, as ``ValueTransformer/model(_:)`` decodes its dictionary.
-    func decodeObject(_ members: [Slot]) throws -> Any
+    ///
+    /// The slots are moved out as they are decoded (see ``DecodeSource/slots(_:)``).
+    func decodeObject(_ members: consuming [Slot]) throws -> Any
     /// Decodes the array ``readArray(from:levelsLeft:)`` read, as the default transformer
-    /// of an array of models converts its elements.
-    func decodeArray(_ elements: [Slot]) throws -> Any
+    /// of an array of models converts its elements; the elements are moved out as
+    /// they are decoded.
+    func decodeArray(_ elements: consuming [Slot]) throws -> Any
     /// Writes a model of this type (or a subclass) into `sink`.
     func encode<Sink: JSONSink>(_ value: Any, into sink: inout Sink) throws
     /// Writes an array of models of this type into `sink`.
@@ -95,20 +98,20 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         return .array(elements)
     }
 
-    func decodeObject(_ members: [Slot]) throws -> Any {
-        try JSONAdapter.nested {
-            var source = DecodeSource.slots(members)
-            return try JSONAdapter.decodeMapped(plan, from: &source)
-        }
+    func decodeObject(_ members: consuming [Slot]) throws -> Any {
+        var source = DecodeSource.slots(consume members)
+        return try JSONAdapter.nested { () -> Any in try JSONAdapter.decodeMapped(plan, from: &source) }
     }
 
-    func decodeArray(_ elements: [Slot]) throws -> Any {
+    func decodeArray(_ elements: consuming [Slot]) throws -> Any {
+        var elements = consume elements
         var models: [U] = []
         models.reserveCapacity(elements.count)
         let recovery = ElementRecovery()
-        for (index, element) in elements.enumerated() {
+        for index in elements.indices {
             do {
-                models.append(try recovery.element(at: .index(index)) { try decodeElement(element, at: index) })
+                models.append(
+                    try recovery.element(at: .index(index)) { try decodeElement(elements.moveOut(at: index), at: index) })
             } catch {
                 try recovery.skip(error)
             }
@@ -117,11 +120,12 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     }
 
     /// One element of ``decodeArray(_:)``; errors name its index.
-    private func decodeElement(_ element: Slot, at index: Int) throws -> U {
+    private func decodeElement(_ element: consuming Slot, at index: Int) throws -> U {
+        var element = element
         switch element {
-        case .object(let members):
+        case .object:
             let model = try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
-                try decodeObject(members)
+                try decodeObject(element.moveNestedSlots())
             }
             guard let model = model as? U else { throw elementMismatch(model, at: index) }
             return model

@@ -32,14 +32,16 @@ extension JSONAdapter {
     ) throws -> T? {
         let plan = MappingPlan<T>.shared
         guard let keys = readsObjects(plan) else { return nil }
-        let slots: [Slot]? = try scanning(data, maximumNestingDepth: maximumNestingDepth) { scanner in
+        var read: [Slot]? = try scanning(data, maximumNestingDepth: maximumNestingDepth) { scanner in
             guard scanner.nextByte == Byte.openBrace else { return nil }
             let slots = try readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft)
             try scanner.endDocument()
             return slots
         }
-        guard let slots else { return nil }
-        var source = DecodeSource.ownedSlots(slots)
+        // Taken out of the optional, not bound from it: a binding is a second reference,
+        // and the slots would be copied when they are moved out.
+        guard let slots = read.take() else { return nil }
+        var source = DecodeSource.slots(consume slots)
         return try decodeMapped(plan, from: &source)
     }
 
@@ -69,7 +71,7 @@ extension JSONAdapter {
                 do {
                     if scanner.nextByte == Byte.openBrace, let keys = readsObjects(plan) {
                         let slots = try readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft)
-                        var source = DecodeSource.ownedSlots(slots)
+                        var source = DecodeSource.slots(consume slots)
                         models.append(try recovery.element(at: .index(index)) { try decodeMapped(plan, from: &source) })
                         continue
                     }
@@ -105,7 +107,7 @@ extension JSONAdapter {
     static func readObject<T: JSONSerializing>(
         _ plan: MappingPlan<T>, keys: MemberKeyTable, from scanner: inout MemberScanner, levelsLeft: Int
     ) throws(JSONParsingError) -> [Slot] {
-        var slots = [Slot](repeating: .missing, count: keys.count)
+        var slots = [Slot].missing(count: keys.count)
         guard try scanner.beginObject() else { return slots }
         var hint = 0
         var afterComma = false

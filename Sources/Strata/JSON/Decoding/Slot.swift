@@ -17,6 +17,30 @@ enum Slot {
     /// ``json(_:)`` value, read straight from JSON data.
     case array([Slot])
 
+    /// The slots of an ``object(_:)`` or ``array(_:)``, moved out (the slot is left
+    /// ``missing``); empty for the other cases.
+    ///
+    /// For a closure, which cannot consume what it captures: were the payload bound
+    /// and passed on, the slot would still hold it, the nested slots would be
+    /// shared, and moving them out one by one would copy them all first.
+    mutating func moveNestedSlots() -> [Slot] {
+        switch self {
+        case .object(let slots), .array(let slots):
+            self = .missing  // releases the slot's reference: `slots` is the only one
+            return slots
+        case .missing, .json:
+            return []
+        }
+    }
+
+    /// The slot's value, moved out (the slot is left ``missing``): for a closure to
+    /// hand on a slot it captured without copying it.
+    mutating func moveOut() -> Slot {
+        var slot = Slot.missing
+        swap(&slot, &self)
+        return slot
+    }
+
     /// Whether the slot holds a value that is not `null`: what a required key needs.
     var isPresent: Bool {
         switch self {
@@ -31,7 +55,8 @@ enum Slot {
 /// - A `[String: Any]` object: each entry is looked up at its key path when the
 ///   engine asks for it (see `DictionarySource.swift`).
 /// - The slots the scanner read from JSON data, one per plan entry (see
-///   ``JSONAdapter/readObject(_:keys:from:levelsLeft:)``).
+///   ``JSONAdapter/readObject(_:keys:from:levelsLeft:)``), which the engine moves
+///   out one by one: each slot is taken once, so none is copied.
 ///
 /// A struct rather than a protocol with two conformances: the engine runs in code
 /// that is not specialised for the model's type, where a protocol's requirements
@@ -39,27 +64,22 @@ enum Slot {
 struct DecodeSource {
     /// The object entries are looked up in, for the dictionary source.
     private let object: [String: Any]?
-    /// The slots read from data, for the scanner source.
+    /// The slots read from data, for the scanner source; each is left
+    /// ``Slot/missing`` once taken.
     private var slots: [Slot]
-    /// Whether nothing else holds ``slots``, so that a slot can be moved out of it
-    /// rather than copied (a move from a shared array would copy all of it).
-    private let ownsSlots: Bool
 
     /// The source for a JSON object.
     static func dictionary(_ object: [String: Any]) -> DecodeSource {
-        DecodeSource(object: object, slots: [], ownsSlots: false)
+        DecodeSource(object: object, slots: [])
     }
 
-    /// The source for slots the scanner read, one per plan entry, which may also be
-    /// held elsewhere (a nested model's, inside its parent's slot).
-    static func slots(_ slots: [Slot]) -> DecodeSource {
-        DecodeSource(object: nil, slots: slots, ownsSlots: false)
-    }
-
-    /// The source for slots the scanner read that nothing else holds (a document's
-    /// own object, or an element of a top-level array, just read).
-    static func ownedSlots(_ slots: consuming [Slot]) -> DecodeSource {
-        DecodeSource(object: nil, slots: slots, ownsSlots: true)
+    /// The source for slots the scanner read, one per plan entry.
+    ///
+    /// The slots are moved out as they are taken: when nothing else holds the
+    /// array (a document's object, or a nested one moved out of its parent's slot),
+    /// no value is copied; otherwise the first take copies the array once.
+    static func slots(_ slots: consuming [Slot]) -> DecodeSource {
+        DecodeSource(object: nil, slots: consume slots)
     }
 
     /// The slot of `entry`, the entry at `index` of its plan; called once per entry,
@@ -71,10 +91,7 @@ struct DecodeSource {
     @inline(__always)
     mutating func take<M>(_ entry: MappingPlan<M>.Entry, at index: Int, read: inout Int) throws -> Slot {
         if let object { return try Self.lookUp(entry, in: object, read: &read) }
-        guard ownsSlots else { return slots[index] }
-        var slot = Slot.missing
-        swap(&slot, &slots[index])  // moved out: no copy of the value
-        return slot
+        return slots.moveOut(at: index)
     }
 
     /// The slot of `entry`, without its value's path, for required keys: called
@@ -83,5 +100,29 @@ struct DecodeSource {
         var read = 0
         if let object { return try Self.lookUp(entry, in: object, read: &read) }
         return slots[index]
+    }
+}
+
+extension Array where Element == Slot {
+    /// `count` slots, all ``Slot/missing``: what the scanner fills.
+    ///
+    /// Appended to reserved capacity, in code specialised for `Slot`: the library's
+    /// `Array(repeating:count:)` and `Array(unsafeUninitializedCapacity:)` allocate
+    /// through a function that is not, which looks up the storage class's generic
+    /// metadata on every call, once per object read.
+    static func missing(count: Int) -> [Slot] {
+        var slots: [Slot] = []
+        slots.reserveCapacity(count)
+        for _ in 0..<count { slots.append(.missing) }
+        return slots
+    }
+
+    /// The slot at `index`, moved out and replaced by ``Slot/missing``: no copy of its
+    /// value (a copy of a nested model's slots would also make them shared).
+    @inline(__always)
+    mutating func moveOut(at index: Int) -> Slot {
+        var slot = Slot.missing
+        swap(&slot, &self[index])
+        return slot
     }
 }
