@@ -293,7 +293,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     /// Bits above the lowest set one may be false positives (borrows), but the lowest set bit always marks
     /// the first such byte. Bytes of 0x80 and above are never flagged.
     @inline(__always)
-    private static func attentionFlags(_ word: UInt64) -> UInt64 {
+    static func attentionFlags(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* UInt64(Byte.quote))

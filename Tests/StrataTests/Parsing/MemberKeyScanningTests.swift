@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import Strata
+
+// Member keys are read eight bytes at a time until a byte needs a look (issue #14):
+// a quote, a backslash, a control byte or a non-ASCII one. Wherever in a key that
+// byte falls (inside the first word, on a word's edge, in the tail), the key must
+// match, or be refused, exactly as when the document is parsed whole.
+
+struct LongKeyModel: JSONSerializing, Equatable {
+    var address = ""
+    var city = ""
+
+    static let propertyKeys: PropertyKeys<LongKeyModel> = ["address": \.address, "city": \.city]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+        "address": "profile_background_image_url", "city": "città_di_residenza_attuale",
+    ]
+}
+
+@Suite("Member key scanning")
+struct MemberKeyScanningTests {
+    private let addressKey = "profile_background_image_url"
+
+    private func document(addressKey: String) -> Data {
+        Data(#"{"\#(addressKey)": "a", "città_di_residenza_attuale": "b", "unmapped_key_longer_than_8": 1}"#.utf8)
+    }
+
+    @Test("A key with one character escaped, at any position, matches its mapping")
+    func escapedCharacterAtEveryPosition() throws {
+        let characters = Array(addressKey)
+        for position in characters.indices {
+            var escaped = ""
+            for (index, character) in characters.enumerated() {
+                escaped += index == position ? String(format: "\\u%04x", Int(character.asciiValue ?? 0)) : String(character)
+            }
+            let model = try JSONAdapter.model(of: LongKeyModel.self, from: document(addressKey: escaped))
+            #expect(model == LongKeyModel(address: "a", city: "b"), "escape at \(position)")
+        }
+    }
+
+    @Test("A non-ASCII key matches its mapping from data as from a dictionary")
+    func nonASCIIKey() throws {
+        let data = document(addressKey: addressKey)
+        let fromData = try JSONAdapter.model(of: LongKeyModel.self, from: data)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(fromData == (try JSONAdapter.model(of: LongKeyModel.self, from: object)))
+        #expect(fromData.city == "b")
+    }
+
+    @Test("A key one byte different, at any position, does not match")
+    func changedByteAtEveryPosition() throws {
+        let characters = Array(addressKey)
+        for position in characters.indices {
+            var changed = characters
+            changed[position] = changed[position] == "x" ? "y" : "x"
+            let model = try JSONAdapter.model(of: LongKeyModel.self, from: document(addressKey: String(changed)))
+            #expect(model.address == "", "changed byte at \(position)")
+        }
+    }
+
+    @Test("A control byte in a key, at any position, is refused where parsing whole refuses it")
+    func controlByteAtEveryPosition() throws {
+        let key = Array(addressKey.utf8)
+        for position in key.indices {
+            var bytes = Array(#"{""#.utf8)
+            var broken = key
+            broken[position] = 0x09  // a raw tab
+            bytes += broken + Array(#"": "a"}"#.utf8)
+            let data = Data(bytes)
+            #expect(throws: StrataError.self, "control byte at \(position)") {
+                try JSONAdapter.model(of: LongKeyModel.self, from: data)
+            }
+            #expect(throws: (any Error).self) { try JSONAdapter.parse(data, maximumNestingDepth: 512) }
+        }
+    }
+
+    @Test("A key cut off by the end of the data, at any length, is refused")
+    func truncatedKeyAtEveryLength() {
+        let text = Array(#"{"profile_background_image_url"#.utf8)
+        for length in 2...text.count {
+            let data = Data(text.prefix(length))
+            #expect(throws: StrataError.self, "cut at \(length)") {
+                try JSONAdapter.model(of: LongKeyModel.self, from: data)
+            }
+        }
+    }
+}
