@@ -212,9 +212,18 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     @inline(__always)
     mutating func skipWhitespace() {
         while index < count {
-            switch base[index] {
+            let byte = base[index]
+            // Every whitespace byte is at most a space: anything above ends the run at once.
+            guard byte <= Byte.space else { return }
+            switch byte {
             case Byte.space, Byte.newline, Byte.carriageReturn, Byte.tab:
                 index += 1
+                // Indentation, eight spaces at a time.
+                while index &+ 8 <= count,
+                    UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+                {
+                    index &+= 8
+                }
             default:
                 return
             }

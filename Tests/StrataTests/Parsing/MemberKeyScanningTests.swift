@@ -85,3 +85,28 @@ struct MemberKeyScanningTests {
         }
     }
 }
+
+@Suite("Member key table")
+struct MemberKeyTableTests {
+    private func index(of key: String, in table: MemberKeyTable, hint: Int) -> Int? {
+        let bytes = Array(key.utf8)
+        return bytes.withUnsafeBufferPointer { table.index(ofASCII: $0, hint: hint) }
+    }
+
+    @Test("Every key is found from every hint, and no other key is, whatever its signature")
+    func findsExactlyTheKeys() {
+        let keys = (1...40).map { "k" + String(repeating: "x", count: $0 % 13) + "\($0)" } + ["a", "id", "url", "id_str"]
+        let table = MemberKeyTable(keys: keys)
+        for (expected, key) in keys.enumerated() {
+            for hint in [-1, 0, expected, expected + 1, keys.count, keys.count + 5] {
+                #expect(index(of: key, in: table, hint: hint) == expected, "\(key) from \(hint)")
+            }
+        }
+        // Keys of the same lengths and first and last bytes as mapped ones (so some share
+        // a signature), and others: none is found.
+        let others = keys.map { "K" + $0.dropFirst() } + keys.map { $0 + "_" } + ["b", "ie", "uri", "id-str", "k"]
+        for key in others where !keys.contains(key) {
+            #expect(index(of: key, in: table, hint: 0) == nil, "\(key)")
+        }
+    }
+}

@@ -22,6 +22,10 @@ struct MemberKeyTable: Sendable {
     /// Whether any key has non-ASCII characters, which an ASCII key may be
     /// canonically equivalent to without sharing its bytes.
     private let hasNonASCIIKeys: Bool
+    /// One bit per ``signature(of:)`` of the keys' bytes: a key read from the input
+    /// whose signature's bit is clear is none of them, and is passed over without a
+    /// comparison (the members a mapping leaves out, most of some payloads).
+    private let signatures: UInt64
 
     /// A table of `keys`; a key's index in the table is its index in `keys`.
     init(keys: [String]) {
@@ -36,6 +40,18 @@ struct MemberKeyTable: Sendable {
         self.bytes = bytes
         self.spans = spans
         self.hasNonASCIIKeys = !bytes.allSatisfy { $0 < 0x80 }
+        self.signatures = keys.reduce(0) { bits, key in
+            let utf8 = Array(key.utf8)
+            return utf8.withUnsafeBufferPointer { bits | 1 << Self.signature(of: $0) }
+        }
+    }
+
+    /// A number below 64 made from a key's length and its first and last bytes:
+    /// keys with different signatures are different.
+    @inline(__always)
+    private static func signature(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let first = key.first, let last = key.last else { return 0 }
+        return (UInt64(key.count) &* 7 &+ UInt64(first) &* 3 &+ UInt64(last)) & 63
     }
 
     /// The number of keys.
@@ -61,10 +77,15 @@ struct MemberKeyTable: Sendable {
         guard let keyBase = key.baseAddress, !key.isEmpty else { return search(from: hint) { spans[$0].isEmpty } }
         return bytes.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return nil }
-            return search(from: hint) { candidate in
+            let matches = { (candidate: Int) in
                 let span = spans[candidate]
                 return span.count == key.count && memcmp(base + span.lowerBound, keyBase, key.count) == 0
             }
+            // The key at the hint first (the common case), then none at all when the
+            // signature rules every key out, then the others.
+            if hint >= 0, hint < spans.count, matches(hint) { return hint }
+            guard signatures & (1 << Self.signature(of: key)) != 0 else { return nil }
+            return search(from: hint, where: matches)
         }
     }
 
