@@ -218,10 +218,15 @@ struct JSONScanner<Builder: JSONValueBuilder> {
             switch byte {
             case Byte.space, Byte.newline, Byte.carriageReturn, Byte.tab:
                 index += 1
-                // Indentation, eight spaces at a time.
-                while index &+ 8 <= count,
-                    UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
-                {
+                // Spaces (indentation) a word at a time: whole words of them, then the
+                // rest of the run up to the first other byte of the next word.
+                while index &+ 8 <= count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    let others = word ^ 0x2020_2020_2020_2020
+                    if others != 0 {
+                        index &+= others.trailingZeroBitCount &>> 3
+                        break
+                    }
                     index &+= 8
                 }
             default:
@@ -322,29 +327,55 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     }
 
     /// Slow path for a string with escapes: decodes into `scratch`, then makes the `String`.
+    ///
+    /// The bytes between escapes are found eight at a time and copied in one piece;
+    /// their UTF-8 is checked once, in the finished string. Before any error is
+    /// thrown, the bytes before it are checked: an ill-formed sequence earlier in the
+    /// string is reported first, as a walk byte by byte would.
     private mutating func parseEscapedString(start: Int, escapeAt firstEscape: Int) throws(JSONParsingError) -> String {
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: firstEscape - start))
+        var plainStart = start
         var position = firstEscape
-        while position < count {
-            let byte = base[position]
-            if byte == Byte.quote {
-                index = position + 1
-                return String(decoding: scratch, as: UTF8.self)
-            } else if byte == Byte.backslash {
-                position = try decodeEscape(at: position)
-            } else if byte < 0x20 {
-                throw makeError(.unescapedControlCharacter(byte), at: position)
-            } else if byte >= 0x80 {
-                let next = try validateUTF8Sequence(at: position)
-                scratch.append(contentsOf: UnsafeBufferPointer(start: base + position, count: next - position))
-                position = next
-            } else {
-                scratch.append(byte)
-                position += 1
+        do throws(JSONParsingError) {
+            while true {
+                // The next quote, backslash or control byte (non-ASCII bytes are plain here).
+                while position &+ 8 <= count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                    let flags = Self.attentionFlags(word)
+                    if flags != 0 {
+                        position &+= flags.trailingZeroBitCount &>> 3
+                        break
+                    }
+                    position &+= 8
+                }
+                while position < count, base[position] != Byte.quote, base[position] != Byte.backslash,
+                    base[position] >= 0x20
+                {
+                    position += 1
+                }
+                guard position < count else {
+                    throw makeError(.unexpectedEndOfInput(expected: "'\"' to close the string"), at: position)
+                }
+                scratch.append(contentsOf: UnsafeBufferPointer(start: base + plainStart, count: position - plainStart))
+                let byte = base[position]
+                if byte == Byte.quote {
+                    if let string = String(validating: scratch, as: UTF8.self) {
+                        index = position + 1
+                        return string
+                    }
+                    try validateUTF8(from: start, to: position)
+                    throw makeError(.invalidUTF8(base[start]), at: start)  // not reached: the walk above throws
+                } else if byte == Byte.backslash {
+                    position = try decodeEscape(at: position)
+                    plainStart = position
+                } else {
+                    throw makeError(.unescapedControlCharacter(byte), at: position)
+                }
             }
+        } catch {
+            try validateUTF8(from: start, to: Swift.min(position, count))
+            throw error
         }
-        throw makeError(.unexpectedEndOfInput(expected: "'\"' to close the string"), at: position)
     }
 
     /// Decodes the escape whose backslash is at `position` into `scratch`; returns the position after it.
