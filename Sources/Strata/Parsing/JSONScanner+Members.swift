@@ -138,6 +138,7 @@ extension JSONScanner {
 
 /// Builds nothing: the scanner specialised for it only checks a value.
 struct DiscardingJSONBuilder: JSONValueBuilder {
+    static var usesStrings: Bool { false }
     @inline(__always) func string(_ value: String) {}
     @inline(__always) func integer(_ value: Int) {}
     @inline(__always) func unsignedInteger(_ value: UInt64) {}

@@ -278,6 +278,11 @@ struct JSONScanner<Builder: JSONValueBuilder> {
             let byte = base[position]
             if byte == Byte.quote {
                 index = position + 1
+                guard Builder.usesStrings else {
+                    // Checked, not made: the value is skipped.
+                    if highBits & 0x8080_8080_8080_8080 != 0 { try validateUTF8(from: start, to: position) }
+                    return ""
+                }
                 let utf8 = UnsafeBufferPointer(start: base + start, count: position - start)
                 if highBits & 0x8080_8080_8080_8080 == 0 {
                     return String(decoding: utf8, as: UTF8.self)
@@ -359,6 +364,12 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                 scratch.append(contentsOf: UnsafeBufferPointer(start: base + plainStart, count: position - plainStart))
                 let byte = base[position]
                 if byte == Byte.quote {
+                    guard Builder.usesStrings else {
+                        // Checked, not made: the value is skipped.
+                        try validateUTF8(from: start, to: position)
+                        index = position + 1
+                        return ""
+                    }
                     if let string = String(validating: scratch, as: UTF8.self) {
                         index = position + 1
                         return string

@@ -27,10 +27,15 @@ protocol JSONValueBuilder {
     mutating func array(_ elements: ArraySlice<Value>) -> Value
     /// `keys` and `values` have the same count; for duplicate keys the last one wins.
     mutating func object(keys: ArraySlice<String>, values: ArraySlice<Value>) -> Value
+    /// Whether the builder uses the strings it is given (keys and values); when it
+    /// does not, the scanner checks them without making them.
+    static var usesStrings: Bool { get }
 }
 
 extension JSONValueBuilder {
     mutating func preciseDouble(_ value: Double, text: String) -> Value { double(value) }
+
+    static var usesStrings: Bool { true }
 }
 
 /// Builds the shapes `JSONSerialization` returns on Linux: `[String: Any]`, `[Any]`,

@@ -110,3 +110,34 @@ struct MemberKeyTableTests {
         }
     }
 }
+
+@Suite("Skipped members")
+struct SkippedMemberTests {
+    /// A document whose unmapped member holds `value`, which is skipped, not built.
+    private func document(skipping value: [UInt8]) -> Data {
+        Data(Array(#"{"profile_background_image_url": "a", "ignored": "#.utf8) + value + Array("}".utf8))
+    }
+
+    @Test("Ill-formed UTF-8 in a skipped string, key or escaped string is refused as when it is read")
+    func illFormedUTF8InSkippedValues() {
+        let values: [[UInt8]] = [
+            Array(#""x"#.utf8) + [0xFF] + Array(#"""#.utf8),
+            Array(#"{"k"#.utf8) + [0xC3] + Array(#"": 1}"#.utf8),
+            Array(#"["\n"#.utf8) + [0xE5, 0x90] + Array(#""]"#.utf8),
+        ]
+        for value in values {
+            #expect(throws: StrataError.self, "\(value)") {
+                try JSONAdapter.model(of: LongKeyModel.self, from: document(skipping: value))
+            }
+        }
+    }
+
+    @Test("Well-formed skipped strings, keys and escapes leave the mapped members as they are")
+    func wellFormedSkippedValues() throws {
+        let values = [#""é名😀""#, #"{"ké": ["\n\u00e9", "x"]}"#, #""plain""#]
+        for value in values {
+            let model = try JSONAdapter.model(of: LongKeyModel.self, from: document(skipping: Array(value.utf8)))
+            #expect(model.address == "a", "\(value)")
+        }
+    }
+}
