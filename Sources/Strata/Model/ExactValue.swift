@@ -15,7 +15,7 @@ func exactValue<V>(_ value: Any, as _: V.Type) -> V? {
 @inline(__always)
 private func opened<T, V>(_ value: T, as _: V.Type) -> V? {
     guard T.self == V.self else { return nil }
-    return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: V.self) }
+    return unsafeBitCast(value, to: V.self)  // `T` is `V`: the same type, so the same size
 }
 
 /// Stores `value` at `pointer`, memory bound to `V`, when the value inside the
