@@ -285,7 +285,18 @@ final class StoredField: @unchecked Sendable {
         if inObject {
             return try withBase(of: model) { try body(UnsafeMutableRawPointer(mutating: $0)) }
         }
-        return try withUnsafeMutablePointer(to: &model) { try body(UnsafeMutableRawPointer($0)) }
+        // `&model` as a pointer argument: the value's address for the call, without the
+        // library's `withUnsafeMutablePointer` (a call not specialised for `M`).
+        return try Self.run(body, at: &model)
+    }
+
+    /// Runs `body` with `address`: the address of a variable passed as `&variable`,
+    /// valid for the call.
+    @inline(__always)
+    private static func run<M, Result>(
+        _ body: (UnsafeMutableRawPointer) throws -> Result, at address: UnsafeMutablePointer<M>
+    ) rethrows -> Result {
+        try body(UnsafeMutableRawPointer(address))
     }
 
     /// The property's JSON value as its default transformer would give it (a URL's
