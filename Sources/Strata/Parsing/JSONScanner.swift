@@ -64,7 +64,42 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     // MARK: - Structure
 
     mutating func parseValueTree() throws(JSONParsingError) -> Builder.Value {
-        // Empty until the first container opens: a scalar allocates nothing.
+        // A scalar on its own (most values a model reads): no container stacks to set up.
+        if index < count, base[index] != Byte.openBrace, base[index] != Byte.openBracket,
+            let scalar = try parseScalar(startingWith: base[index])
+        {
+            return scalar
+        }
+        return try parseContainerTree()
+    }
+
+    /// The scalar at `index`, which starts with `byte`, or `nil` when no value starts
+    /// with that byte (a container does too: the caller handles both).
+    @inline(__always)
+    private mutating func parseScalar(startingWith byte: UInt8) throws(JSONParsingError) -> Builder.Value? {
+        switch byte {
+        case Byte.quote:
+            return builder.string(try parseString())
+        case Byte.t:
+            try expectLiteral(Byte.trueLiteral, name: "true")
+            return builder.bool(true)
+        case Byte.f:
+            try expectLiteral(Byte.falseLiteral, name: "false")
+            return builder.bool(false)
+        case Byte.n:
+            try expectLiteral(Byte.nullLiteral, name: "null")
+            return builder.null()
+        case Byte.minus, Byte.zero...Byte.nine:
+            return try parseNumber()
+        default:
+            return nil
+        }
+    }
+
+    /// ``parseValueTree()`` for a value that may be a container: an explicit stack,
+    /// so that deep input cannot exhaust the call stack.
+    private mutating func parseContainerTree() throws(JSONParsingError) -> Builder.Value {
+        // Empty until the first container opens.
         var containers: [OpenContainer] = []
         var values: [Builder.Value] = []
         var keys: [String] = []
@@ -77,8 +112,6 @@ struct JSONScanner<Builder: JSONValueBuilder> {
             var value: Builder.Value
             let byte = base[index]
             switch byte {
-            case Byte.quote:
-                value = builder.string(try parseString())
             case Byte.openBrace, Byte.openBracket:
                 let isObject = byte == Byte.openBrace
                 if containers.count + outerDepth >= maximumDepth {
@@ -103,18 +136,11 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                     skipWhitespace()
                     continue
                 }
-            case Byte.t:
-                try expectLiteral(Byte.trueLiteral, name: "true")
-                value = builder.bool(true)
-            case Byte.f:
-                try expectLiteral(Byte.falseLiteral, name: "false")
-                value = builder.bool(false)
-            case Byte.n:
-                try expectLiteral(Byte.nullLiteral, name: "null")
-                value = builder.null()
-            case Byte.minus, Byte.zero...Byte.nine:
-                value = try parseNumber()
             default:
+                if let scalar = try parseScalar(startingWith: byte) {
+                    value = scalar
+                    break
+                }
                 // Inside an array a value is only required here after ',' (an empty array was handled above).
                 let isTrailingComma = byte == Byte.closeBracket && containers.last?.isObject == false
                 throw makeError(
