@@ -231,18 +231,19 @@ private func isURLBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     // codes 0–63, then 64–127.
     let low: UInt64 = 0xAFFF_FFDA_0000_0000
     let high: UInt64 = 0x47FF_FFFE_AFFF_FFFF
-    guard !bytes.isEmpty else { return false }
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+    let count = bytes.count
     var index = 0
-    while index < bytes.count {
-        let byte = bytes[index]
-        if byte == UInt8(ascii: "%") {
-            guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
-            index += 3
+    while index < count {
+        let byte = base[index]
+        // The allowed characters, the common case, in one test without branches.
+        if byte < 128, ((byte < 64 ? low : high) >> UInt64(byte & 63)) & 1 == 1 {
+            index &+= 1
             continue
         }
-        let allowed = byte < 64 ? low >> byte & 1 : byte < 128 ? high >> (byte - 64) & 1 : 0
-        guard allowed == 1 else { return false }
-        index += 1
+        guard byte == UInt8(ascii: "%"), index + 2 < count, isHexDigit(base[index + 1]), isHexDigit(base[index + 2])
+        else { return false }
+        index += 3
     }
     return true
 }
