@@ -106,6 +106,9 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
     let encodeSteps: [EncodeStep]
     /// How the scanner source reads each entry's value, in ``entries`` order.
     let memberReads: [MemberRead]
+    /// For each entry, in ``entries`` order, its transformer's
+    /// ``Transformation/forwardFromPlainString``, when it has one.
+    let plainStringReads: [(@Sendable (UnsafeBufferPointer<UInt8>) -> Any?)?]
     /// ``encodeSteps`` in the order of their JSON keys, for sorted output.
     let encodeStepsSortedByKey: [EncodeStep]
 
@@ -183,7 +186,10 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
                 jsonRead: entries[index].jsonField?.jsonReader, entry: entries[index])
         }
         self.encodeSteps = steps
-        self.memberReads = entries.map { MemberRead(kind: $0.kind, nested: $0.nested) }
+        self.plainStringReads = entries.map { $0.transformer?.forwardFromPlainString }
+        self.memberReads = entries.map {
+            MemberRead(kind: $0.kind, nested: $0.nested, readsPlainStrings: $0.transformer?.forwardFromPlainString != nil)
+        }
         self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
         let required = M.requiredPropertyKeys
         let requiresAll = M.requiresAllMappedKeys
@@ -299,8 +305,14 @@ struct EncodeStep: Sendable {
 
 /// How the scanner source reads one entry's value (see
 /// ``JSONAdapter/readObject(_:keys:from:depth:)``): a nested model or array of
-/// models into slots of its own, anything else as a JSON value.
+/// models into slots of its own, a plain string through its transformer's
+/// ``Transformation/forwardFromPlainString`` when it has one, anything else as a
+/// JSON value.
 struct MemberRead: Sendable {
     let kind: MappingKind
     let nested: (any NestedModel)?
+    /// Whether the entry's transformer reads plain strings from their bytes (see
+    /// ``MappingPlan/plainStringReads``): a flag, so that reading the other entries
+    /// copies no closure.
+    let readsPlainStrings: Bool
 }

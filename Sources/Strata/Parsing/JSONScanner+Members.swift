@@ -33,8 +33,37 @@ extension JSONScanner {
     /// `afterComma` is `false` for an object's first member.
     mutating func memberKey(afterComma: Bool) throws(JSONParsingError) -> MemberKey {
         try expectKeyStart(afterComma: afterComma)
-        let start = index + 1
-        var position = start
+        if let end = plainStringEnd() {
+            let key = UnsafeBufferPointer(start: base + index + 1, count: end - index - 1)
+            index = end + 1
+            try expectColon()
+            skipWhitespace()
+            return .ascii(key)
+        }
+        // Escapes, non-ASCII or an error: the string parser decodes or reports it.
+        let key = try parseString()
+        try expectColon()
+        skipWhitespace()
+        return .decoded(key)
+    }
+
+    /// The string at `index` converted by `convert` from its bytes, and consumed, when
+    /// it is plain (see ``plainStringEnd()``) and `convert` gives a value; `nil`, with
+    /// nothing consumed, otherwise.
+    mutating func plainString<Value>(_ convert: (UnsafeBufferPointer<UInt8>) -> Value?) -> Value? {
+        guard index < count, base[index] == Byte.quote, let end = plainStringEnd(),
+            let value = convert(UnsafeBufferPointer(start: base + index + 1, count: end - index - 1))
+        else { return nil }
+        index = end + 1
+        return value
+    }
+
+    /// For the string whose opening quote is at `index`: the position of its closing
+    /// quote when every byte before it is plain ASCII (no escape, no control byte),
+    /// or `nil` (the string parser then decodes it or reports the error).
+    @inline(__always)
+    private func plainStringEnd() -> Int? {
+        var position = index + 1
         // 8 plain ASCII bytes at a time, as in `parseString()`; then byte by byte from the
         // first that needs a look (a quote, a backslash, a control or non-ASCII byte).
         while position &+ 8 <= count {
@@ -48,20 +77,11 @@ extension JSONScanner {
         }
         while position < count {
             let byte = base[position]
-            if byte == Byte.quote {
-                index = position + 1
-                try expectColon()
-                skipWhitespace()
-                return .ascii(UnsafeBufferPointer(start: base + start, count: position - start))
-            }
-            if byte == Byte.backslash || byte < 0x20 || byte >= 0x80 { break }
+            if byte == Byte.quote { return position }
+            if byte == Byte.backslash || byte < 0x20 || byte >= 0x80 { return nil }
             position += 1
         }
-        // Escapes, non-ASCII or an error: the string parser decodes or reports it.
-        let key = try parseString()
-        try expectColon()
-        skipWhitespace()
-        return .decoded(key)
+        return nil
     }
 
     /// After a member's value: consumes `,` and returns `true` when another member

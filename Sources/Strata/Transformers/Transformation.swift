@@ -12,6 +12,13 @@
 struct Transformation: Sendable {
     let forward: @Sendable (Any?) throws -> Any?
     let reverse: (@Sendable (Any?) throws -> Any?)?
+    /// ``forward`` for a plain JSON string (no escapes, only ASCII), given as its bytes.
+    ///
+    /// What the scanner source runs instead of making the `String` (see
+    /// ``MemberRead``). Returns what `forward` returns for that string, or `nil` when
+    /// the bytes need `forward` itself (which then gives the value or the error);
+    /// never set on a transformation whose `forward` could give another value.
+    private(set) var forwardFromPlainString: (@Sendable (UnsafeBufferPointer<UInt8>) -> Any?)?
 
     /// A one-way transformation.
     init(forward: @escaping @Sendable (Any?) throws -> Any?) {
@@ -39,6 +46,13 @@ struct Transformation: Sendable {
     func reverseTransformedValue(_ value: Any?) throws -> Any? {
         guard let reverse else { throw Self.oneWay() }
         return try reverse(value)
+    }
+
+    /// This transformation, with `convert` as its ``forwardFromPlainString``.
+    func readingPlainStrings(with convert: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Any?) -> Transformation {
+        var transformation = self
+        transformation.forwardFromPlainString = convert
+        return transformation
     }
 
     /// The transformation with its directions swapped.

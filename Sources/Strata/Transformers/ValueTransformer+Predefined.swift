@@ -181,7 +181,10 @@ extension Transformation {
             }
             return uuid
         },
-        reverse: { (uuid: UUID) in UUIDText.text(of: uuid) })
+        reverse: { (uuid: UUID) in UUIDText.text(of: uuid) }
+    )
+    // The canonical form from its 36 bytes, as `UUIDText.uuid(from:)` reads it first.
+    .readingPlainStrings { UUIDText.canonical($0) }
 
     static let iso8601Date = Transformation(
         { (text: String) throws -> Date in

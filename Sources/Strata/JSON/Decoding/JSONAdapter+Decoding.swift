@@ -234,6 +234,8 @@ extension JSONAdapter {
                 } else {
                     value = consume found
                 }
+            case .converted(let converted):
+                value = consume converted
             case .object(let members):
                 // Read by the scanner for a nested model: decoded as its transformer would.
                 guard entry.kind == .model, let nested = entry.nested else { throw unexpectedSlot(for: entry) }
@@ -395,7 +397,7 @@ extension JSONAdapter {
             case .missing: missing.append(entry.keyPath.description)
             case .json(nil) where !entry.recovery.contains(.defaultForNull):
                 missing.append("\(entry.keyPath.description) is null")
-            case .json, .object, .array: break
+            case .json, .converted, .object, .array: break
             }
         }
         guard missing.isEmpty else {

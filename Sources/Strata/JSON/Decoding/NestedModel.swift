@@ -136,7 +136,7 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
                 value, with: elementTransformer, element: elementType, at: .index(index))
             guard let model = converted as? U else { throw elementMismatch(value, at: index) }
             return model
-        case .missing, .array:
+        case .missing, .converted, .array:
             throw elementMismatch(nil, at: index)
         }
     }

@@ -123,6 +123,12 @@ extension JSONAdapter {
                 continue
             }
             hint = index + 1
+            if plan.memberReads[index].readsPlainStrings, let convert = plan.plainStringReads[index],
+                let converted = scanner.plainString(convert)
+            {
+                slots[index] = .converted(converted)
+                continue
+            }
             slots[index] = try readValue(of: plan.memberReads[index], from: &scanner, levelsLeft: levelsLeft)
         } while try scanner.nextMember()
         return slots

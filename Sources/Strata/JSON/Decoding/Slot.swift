@@ -10,6 +10,9 @@ enum Slot {
     /// A JSON value for the entry's transformer, `nil` for `null`. For the elements
     /// of ``array(_:)``, the value as parsed (`NSNull` for `null`).
     case json(Any?)
+    /// The entry's value, already converted by its transformer from a plain JSON
+    /// string's bytes (see ``Transformation/forwardFromPlainString``): never `null`.
+    case converted(Any)
     /// The members of a nested model's object, one slot per entry of the nested
     /// type's plan, read straight from JSON data.
     case object([Slot])
@@ -28,7 +31,7 @@ enum Slot {
         case .object(let slots), .array(let slots):
             self = .missing  // releases the slot's reference: `slots` is the only one
             return slots
-        case .missing, .json:
+        case .missing, .json, .converted:
             return []
         }
     }
@@ -45,7 +48,7 @@ enum Slot {
     var isPresent: Bool {
         switch self {
         case .missing, .json(nil): return false
-        case .json, .object, .array: return true
+        case .json, .converted, .object, .array: return true
         }
     }
 }

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import Strata
+
+// A UUID property with its default transformer is read from the string's 36 bytes
+// by the scanner source, without making the `String` (issue #14). Whatever takes
+// that path or not, the model must be the one the dictionary source gives, with
+// the same errors, and the same value must reach `validateValue(_:forKey:)`.
+
+/// Refuses, in its validated setter, any `id` that is not a `UUID`.
+struct PlainStringModel: JSONSerializing, Equatable {
+    var id = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    var other: UUID?
+    var fixed = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+    static let propertyKeys: PropertyKeys<PlainStringModel> = ["id": \.id, "other": \.other, "fixed": \.fixed]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["id": "id", "other": "other", "fixed": "fixed"]
+
+    static let fixedUUID = UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))
+
+    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        // A user's transformer on a UUID property: always run, never read around.
+        key == "fixed" ? ValueTransformer(forward: { _ in PlainStringModel.fixedUUID }) : nil
+    }
+
+    struct NotAUUID: Error {}
+
+    func validateValue(_ value: Any?, forKey key: String) throws -> Any? {
+        if key == "id", let value, !(value is UUID) { throw NotAUUID() }
+        return value
+    }
+}
+
+@Suite("Plain strings read from their bytes")
+struct PlainStringReadTests {
+    private let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? UUID()
+
+    private func bothWays(_ json: String) throws -> (fromData: PlainStringModel, fromObject: PlainStringModel) {
+        let data = Data(json.utf8)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return (
+            try JSONAdapter.model(of: PlainStringModel.self, from: data),
+            try JSONAdapter.model(of: PlainStringModel.self, from: object)
+        )
+    }
+
+    @Test("Canonical, lower-case and escaped UUIDs read the same from data as from a dictionary")
+    func uuidForms() throws {
+        let texts = [
+            "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "e621e1f8-c36c-495a-93fc-0c247a3e6e5f",
+            #"\u0045621E1F8-C36C-495A-93FC-0C247A3E6E5F"#,
+        ]
+        for text in texts {
+            let (fromData, fromObject) = try bothWays(#"{"id": "\#(text)", "other": "\#(text)", "fixed": "x"}"#)
+            #expect(fromData.id == uuid, "\(text)")
+            #expect(fromData.other == uuid, "\(text)")
+            #expect(fromData == fromObject, "\(text)")
+        }
+    }
+
+    @Test("validateValue(_:forKey:) sees a UUID either way")
+    func validatedValueIsAUUID() throws {
+        // The setter throws for anything else.
+        let (fromData, fromObject) = try bothWays(#"{"id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}"#)
+        #expect(fromData.id == uuid)
+        #expect(fromObject.id == uuid)
+    }
+
+    @Test("A user's transformer on a UUID property runs on the string")
+    func customTransformerRuns() throws {
+        let (fromData, _) = try bothWays(#"{"fixed": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}"#)
+        #expect(fromData.fixed == PlainStringModel.fixedUUID)
+    }
+
+    @Test("Text that is no UUID fails with the same error from data as from a dictionary")
+    func invalidText() throws {
+        for text in ["not-a-uuid", "E621E1F8-C36C-495A-93FC-0C247A3E6E5G", "E621E1F8C36C495A93FC0C247A3E6E5F", ""] {
+            let json = #"{"id": "\#(text)"}"#
+            let data = Data(json.utf8)
+            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let fromData = #expect(throws: StrataError.self) { try JSONAdapter.model(of: PlainStringModel.self, from: data) }
+            let fromObject = #expect(throws: StrataError.self) { try JSONAdapter.model(of: PlainStringModel.self, from: object) }
+            #expect(fromData?.code == .transformerFailed, "\(text)")
+            #expect(fromData?.description == fromObject?.description, "\(text)")
+        }
+    }
+
+    @Test("A UUID in an array or a non-string value takes the general path")
+    func nonStringValues() throws {
+        for json in [#"{"id": 12}"#, #"{"id": null}"#, #"{"id": ["E621E1F8-C36C-495A-93FC-0C247A3E6E5F"]}"#] {
+            let data = Data(json.utf8)
+            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let fromData = #expect(throws: StrataError.self) { try JSONAdapter.model(of: PlainStringModel.self, from: data) }
+            let fromObject = #expect(throws: StrataError.self) { try JSONAdapter.model(of: PlainStringModel.self, from: object) }
+            #expect(fromData?.description == fromObject?.description, "\(json)")
+        }
+    }
+}
