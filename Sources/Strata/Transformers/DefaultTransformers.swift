@@ -27,7 +27,7 @@ enum DefaultTransformers {
             // Values of `R` made once and only copied out afterwards (see `RawValueConversion`).
             nonisolated(unsafe) let casesByRawString = conversion.valuesByRawString
             let convert = conversion.value(from:)
-            return Transformation(
+            let transformation = Transformation(
                 forward: { json in
                     // A case's raw string, looked up without entering code generic over `R`,
                     // where the conversion's metadata and `R?`'s are looked up on every call.
@@ -39,6 +39,19 @@ enum DefaultTransformers {
                     return try convert(json)
                 },
                 reverse: conversion.rawValue(of:))
+            // The same cases by the bytes of their ASCII raw values, for plain strings read
+            // from data: equal bytes are equal strings (a plain string is ASCII, so no
+            // other raw value can be canonically equal to it).
+            nonisolated(unsafe) let casesByBytes = casesByRawString.compactMap { raw, value in
+                raw.utf8.allSatisfy { $0 < 0x80 } ? (bytes: Array(raw.utf8), value: value) : nil
+            }
+            guard !casesByBytes.isEmpty else { return transformation }
+            return transformation.readingPlainStrings { bytes in
+                for (raw, value) in casesByBytes where raw.count == bytes.count && raw.elementsEqual(bytes) {
+                    return value
+                }
+                return nil
+            }
         }
         return make(enumType)
     }
