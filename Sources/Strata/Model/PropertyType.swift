@@ -170,6 +170,18 @@ struct IndexedCastFailure: Error { let index: Int }
 /// The value of a dictionary that did not have the expected type.
 struct KeyedCastFailure: Error { let key: String }
 
+/// `items` as an `[E]` when every one is exactly an `E`, or `nil`: for
+/// ``ArrayBuilding/buildExactly(_:)``, called with each JSON scalar type.
+private func exactScalarArray<E>(_ items: [Any], of _: E.Type) -> Any? {
+    var array: [E] = []
+    array.reserveCapacity(items.count)
+    for item in items {
+        guard let value = exactValue(item, as: E.self) else { return nil }
+        array.append(value)
+    }
+    return array
+}
+
 extension Array: ArrayBuilding {
     static var elementType: Any.Type { Element.self }
     static var isArray: Bool { true }
@@ -186,6 +198,13 @@ extension Array: ArrayBuilding {
     }
 
     static func buildExactly(_ items: [Any]) -> Any? {
+        // The JSON scalar types, in code specialised for each (a function outside this
+        // generic extension): here, the array's generic metadata would be looked up
+        // several times per array.
+        if Element.self == String.self { return exactScalarArray(items, of: String.self) }
+        if Element.self == Int.self { return exactScalarArray(items, of: Int.self) }
+        if Element.self == Double.self { return exactScalarArray(items, of: Double.self) }
+        if Element.self == Bool.self { return exactScalarArray(items, of: Bool.self) }
         var allExact = true
         // Filled through its buffer: in code not specialised for `Element`, each
         // `append` would look up the array's generic metadata again.
