@@ -63,18 +63,9 @@ extension JSONScanner {
     /// or `nil` (the string parser then decodes it or reports the error).
     @inline(__always)
     private func plainStringEnd() -> Int? {
-        var position = index + 1
         // 8 plain ASCII bytes at a time, as in `parseString()`; then byte by byte from the
         // first that needs a look (a quote, a backslash, a control or non-ASCII byte).
-        while position &+ 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-            let flags = Self.attentionFlags(word) | (word & 0x8080_8080_8080_8080)
-            if flags != 0 {
-                position &+= flags.trailingZeroBitCount &>> 3
-                break
-            }
-            position &+= 8
-        }
+        var position = firstMarkedByte(from: index + 1) { Self.attentionFlags($0) | ($0 & 0x8080_8080_8080_8080) }
         while position < count {
             let byte = base[position]
             if byte == Byte.quote { return position }

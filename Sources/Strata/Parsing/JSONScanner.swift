@@ -244,17 +244,8 @@ struct JSONScanner<Builder: JSONValueBuilder> {
             switch byte {
             case Byte.space, Byte.newline, Byte.carriageReturn, Byte.tab:
                 index += 1
-                // Spaces (indentation) a word at a time: whole words of them, then the
-                // rest of the run up to the first other byte of the next word.
-                while index &+ 8 <= count {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                    let others = word ^ 0x2020_2020_2020_2020
-                    if others != 0 {
-                        index &+= others.trailingZeroBitCount &>> 3
-                        break
-                    }
-                    index &+= 8
-                }
+                // Spaces (indentation) a word at a time, up to the first other byte.
+                index = firstMarkedByte(from: index) { $0 ^ 0x2020_2020_2020_2020 }
             default:
                 return
             }
@@ -288,15 +279,9 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         while true {
             // Skip 8 plain bytes at a time (no quote, backslash or control byte), then jump straight
             // to the first byte that needs a look.
-            while position &+ 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            position = firstMarkedByte(from: position) { word in
                 highBits |= word
-                let flags = Self.attentionFlags(word)
-                if flags != 0 {
-                    position &+= flags.trailingZeroBitCount &>> 3
-                    break
-                }
-                position &+= 8
+                return Self.attentionFlags(word)
             }
             guard position < count else {
                 throw makeError(.unexpectedEndOfInput(expected: "'\"' to close the string"), at: position)
@@ -349,6 +334,24 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         return (hasQuote | hasBackslash | hasControl) & highs
     }
 
+    /// From `position`, eight bytes at a time: the position of the first byte that
+    /// `marks` flags in its word (the lowest set bit of `marks(word)` is in that
+    /// byte), or the position where fewer than eight bytes are left, for the caller
+    /// to walk byte by byte.
+    ///
+    /// Each word is read little-endian, only where `position + 8 <= count`.
+    @inline(__always)
+    func firstMarkedByte(from position: Int, marks: (UInt64) -> UInt64) -> Int {
+        var position = position
+        while position &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            let flags = marks(word)
+            if flags != 0 { return position &+ flags.trailingZeroBitCount &>> 3 }
+            position &+= 8
+        }
+        return position
+    }
+
     /// Validates the UTF-8 in `start..<end`, throwing at the first ill-formed sequence.
     private func validateUTF8(from start: Int, to end: Int) throws(JSONParsingError) {
         var position = start
@@ -370,15 +373,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         do throws(JSONParsingError) {
             while true {
                 // The next quote, backslash or control byte (non-ASCII bytes are plain here).
-                while position &+ 8 <= count {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                    let flags = Self.attentionFlags(word)
-                    if flags != 0 {
-                        position &+= flags.trailingZeroBitCount &>> 3
-                        break
-                    }
-                    position &+= 8
-                }
+                position = firstMarkedByte(from: position) { Self.attentionFlags($0) }
                 while position < count, base[position] != Byte.quote, base[position] != Byte.backslash,
                     base[position] >= 0x20
                 {
