@@ -10,7 +10,8 @@ enum ProfileRun {
 
     /// What can be profiled, by name.
     static let names = ["github-data", "twitter-data", "twitter-string-data", "records-data", "records-to-data",
-                        "github-to-data", "twitter-to-data", "twitter-to-dictionary"]
+                        "github-to-data", "twitter-to-data", "twitter-to-dictionary",
+                        "github-codable", "records-codable", "twitter-string-codable"]
 
     static func run(_ arguments: [String]) throws {
         guard arguments.count == 3, let count = Int(arguments[2]), count > 0 else {
@@ -44,6 +45,17 @@ enum ProfileRun {
         case "twitter-to-dictionary":
             let model = try JSONAdapter.model(of: TwitterSearch.self, from: twitter)
             return { blackHole(try JSONAdapter.dictionary(from: model)) }
+        // The baselines the targets are measured against, for their instruction counts.
+        case "github-codable":
+            let decoder = CodableCoders.iso8601Decoder()
+            return { blackHole(try decoder.decode(GitHubUser.self, from: github)) }
+        case "records-codable":
+            let records = RecordGenerator.json(count: 1_000)
+            let decoder = CodableCoders.secondsDecoder()
+            return { blackHole(try decoder.decode([Record].self, from: records)) }
+        case "twitter-string-codable":
+            let decoder = JSONDecoder()
+            return { blackHole(try decoder.decode(TwitterSearch.StringDates.self, from: twitter)) }
         default:
             throw BenchmarkError("No profile named \(name): one of \(names.joined(separator: ", ")).")
         }
