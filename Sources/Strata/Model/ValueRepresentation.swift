@@ -205,10 +205,19 @@ struct TextForm: Sendable {
     /// An empty string is no URL.
     static let url = TextForm(
         text: { ($0 as? URL)?.absoluteString },
-        value: { text in
-            guard isURLText(text), let url = URL(string: text), url.absoluteString == text else { return nil }
-            return url
-        })
+        value: { text in isURLText(text) ? url(readingUnchanged: text) : nil })
+
+    /// ``url``'s value for a text given as its UTF-8 bytes: the same URL, `nil` for the
+    /// same texts, without first making a `String` to check.
+    static func url(fromBytes bytes: UnsafeBufferPointer<UInt8>) -> URL? {
+        isURLBytes(bytes) ? url(readingUnchanged: String(decoding: bytes, as: UTF8.self)) : nil
+    }
+
+    /// The URL `URL(string:)` reads from `text` when it reads it unchanged.
+    private static func url(readingUnchanged text: String) -> URL? {
+        guard let url = URL(string: text), url.absoluteString == text else { return nil }
+        return url
+    }
 
     /// `UUID` ↔ its `uuidString` (upper case), by ``UUIDText``.
     static let uuid = TextForm(

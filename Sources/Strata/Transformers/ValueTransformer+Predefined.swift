@@ -172,6 +172,8 @@ extension Transformation {
             }
             return text
         })
+    // A plain string from its bytes, checked as `TextForm.url` checks the `String`.
+    .readingPlainStrings { TextForm.url(fromBytes: $0) }
 
     static let uuid = Transformation(
         { (text: String) throws -> UUID in

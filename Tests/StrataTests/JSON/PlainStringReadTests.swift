@@ -96,3 +96,66 @@ struct PlainStringReadTests {
         }
     }
 }
+
+/// A URL property with its default transformer, and one with a user's transformer;
+/// the validated setter refuses any `link` that is not a `URL`.
+struct PlainURLModel: JSONSerializing, Equatable {
+    var link: URL?
+    var custom: URL?
+
+    static let propertyKeys: PropertyKeys<PlainURLModel> = ["link": \.link, "custom": \.custom]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["link": "link", "custom": "custom"]
+
+    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        // A user's transformer on a URL property: always run, never read around.
+        key == "custom"
+            ? ValueTransformer(forward: { value in (value as? String).flatMap { URL(string: "https://example.org/" + $0) } })
+            : nil
+    }
+
+    struct NotAURL: Error {}
+
+    func validateValue(_ value: Any?, forKey key: String) throws -> Any? {
+        if key == "link", let value, !(value is URL) { throw NotAURL() }
+        return value
+    }
+}
+
+@Suite("URLs read from the bytes of plain strings")
+struct PlainURLReadTests {
+    private func fromDataAndObject(_ json: String) throws -> (fromData: PlainURLModel, fromObject: PlainURLModel) {
+        let data = Data(json.utf8)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return (try JSONAdapter.model(of: PlainURLModel.self, from: data), try JSONAdapter.model(of: PlainURLModel.self, from: object))
+    }
+
+    @Test("Plain, escaped and relative URLs read the same from data as from a dictionary")
+    func urlForms() throws {
+        let texts = [
+            "https://api.github.com/users/octocat", #"https:\/\/example.org\/a?b=c#d"#, "mailto:ada@example.org",
+            "/relative/path", "https://example.org/%20space", "https://[::1]:8080/x",
+        ]
+        for text in texts {
+            let (fromData, fromObject) = try fromDataAndObject(#"{"link": "\#(text)", "custom": "p"}"#)
+            let expected = URL(string: text.replacingOccurrences(of: #"\/"#, with: "/"))
+            #expect(fromData.link == expected, "\(text)")
+            #expect(fromData.link?.absoluteString == expected?.absoluteString, "\(text)")
+            #expect(fromData == fromObject, "\(text)")
+            #expect(fromData.custom == URL(string: "https://example.org/p"), "\(text)")
+        }
+    }
+
+    @Test("Text that is no URL as written fails with the same error from data as from a dictionary")
+    func invalidText() throws {
+        for text in ["", "has space", "https://example.org/%zz", "https://example.org/{x}", "https://exämple.org", "%"] {
+            let json = #"{"link": "\#(text)"}"#
+            let data = Data(json.utf8)
+            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let fromData = #expect(throws: StrataError.self) { try JSONAdapter.model(of: PlainURLModel.self, from: data) }
+            let fromObject = #expect(throws: StrataError.self) { try JSONAdapter.model(of: PlainURLModel.self, from: object) }
+            #expect(fromData?.code == .transformerFailed, "\(text)")
+            #expect(fromData?.pathDescription == "link", "\(text)")
+            #expect(fromData?.description == fromObject?.description, "\(text)")
+        }
+    }
+}
