@@ -171,7 +171,8 @@ extension Transformation {
                 throw StrataError(.typeMismatch, "Expected URL, found \(describe(value)).")
             }
             return text
-        })
+        }
+    )
     // A plain string from its bytes, checked as `TextForm.url` checks the `String`.
     .readingPlainStrings { TextForm.url(fromBytes: $0) }
 
