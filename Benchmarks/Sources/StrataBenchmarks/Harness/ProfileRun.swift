@@ -1,10 +1,11 @@
 import Foundation
 import Strata
 
-/// `StrataBenchmarks --profile WHAT COUNT`: runs one Strata call `COUNT` times after
+/// `StrataBenchmarks --profile WHAT COUNT [RECORDS]`: runs one Strata call `COUNT` times after
 /// one warm-up call, with no timing and no baseline, for instruction counts that
 /// repeat exactly from run to run (under `valgrind --tool=callgrind`, with
 /// `SWIFT_DETERMINISTIC_HASHING=1`). Divide by `COUNT` for the cost of one call.
+/// The records calls read `RECORDS` records (1,000 unless given).
 enum ProfileRun {
     static let flag = "--profile"
 
@@ -14,15 +15,17 @@ enum ProfileRun {
                         "github-codable", "records-codable", "twitter-string-codable"]
 
     static func run(_ arguments: [String]) throws {
-        guard arguments.count == 3, let count = Int(arguments[2]), count > 0 else {
-            throw BenchmarkError("usage: StrataBenchmarks \(flag) {\(names.joined(separator: "|"))} COUNT")
+        guard arguments.count == 3 || arguments.count == 4, let count = Int(arguments[2]), count > 0,
+            let records = arguments.count == 4 ? Int(arguments[3]) : 1_000, records > 0
+        else {
+            throw BenchmarkError("usage: StrataBenchmarks \(flag) {\(names.joined(separator: "|"))} COUNT [RECORDS]")
         }
-        let call = try operation(named: arguments[1])
+        let call = try operation(named: arguments[1], records: records)
         try call()
         for _ in 0..<count { try call() }
     }
 
-    private static func operation(named name: String) throws -> () throws -> Void {
+    private static func operation(named name: String, records recordCount: Int) throws -> () throws -> Void {
         let github = try PayloadFiles.data(GitHubUser.fileName)
         let twitter = try PayloadFiles.data(TwitterSearch.fileName)
         switch name {
@@ -31,10 +34,10 @@ enum ProfileRun {
         case "twitter-string-data":
             return { blackHole(try JSONAdapter.model(of: TwitterSearch.StringDates.self, from: twitter)) }
         case "records-data":
-            let records = RecordGenerator.json(count: 1_000)
+            let records = RecordGenerator.json(count: recordCount)
             return { blackHole(try JSONAdapter.models(of: Record.self, from: records)) }
         case "records-to-data":
-            let models = try JSONAdapter.models(of: Record.self, from: RecordGenerator.json(count: 1_000))
+            let models = try JSONAdapter.models(of: Record.self, from: RecordGenerator.json(count: recordCount))
             return { blackHole(try JSONAdapter.data(from: models, options: .omitNulls)) }
         case "github-to-data":
             let model = try JSONAdapter.model(of: GitHubUser.self, from: github)
@@ -50,7 +53,7 @@ enum ProfileRun {
             let decoder = CodableCoders.iso8601Decoder()
             return { blackHole(try decoder.decode(GitHubUser.self, from: github)) }
         case "records-codable":
-            let records = RecordGenerator.json(count: 1_000)
+            let records = RecordGenerator.json(count: recordCount)
             let decoder = CodableCoders.secondsDecoder()
             return { blackHole(try decoder.decode([Record].self, from: records)) }
         case "twitter-string-codable":

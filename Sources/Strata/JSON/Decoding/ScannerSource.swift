@@ -65,9 +65,14 @@ extension JSONAdapter {
                 return models
             }
             let recovery = ElementRecovery()
+            let firstElementStart = scanner.index
             repeat {
                 try scanner.expectElement()
                 let index = models.count
+                if index == 1 {
+                    reserveForRemainingElements(
+                        &models, elementBytes: scanner.index - firstElementStart, bytesLeft: scanner.count - scanner.index)
+                }
                 do {
                     if scanner.nextByte == Byte.openBrace, let keys = readsObjects(plan) {
                         let slots = try readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft)
@@ -87,6 +92,21 @@ extension JSONAdapter {
             try scanner.endDocument()
             return models
         }
+    }
+
+    /// Reserves room in `models`, which holds the first element of an array, for as
+    /// many more as the `bytesLeft` of the document hold if each is as long as the
+    /// first (`elementBytes`, with its separator).
+    ///
+    /// One allocation instead of the doublings of appending one by one, each of
+    /// which copied the array so far and freed a large block, which made glibc's
+    /// `malloc` consolidate every small block freed since. The estimate only sizes
+    /// the buffer: a shorter guess grows as before, and a longer one is bounded by
+    /// the size of the input (an element takes at least one byte of it).
+    private static func reserveForRemainingElements<T>(_ models: inout [T], elementBytes: Int, bytesLeft: Int) {
+        let estimate = bytesLeft / max(elementBytes, 1)
+        let bound = bytesLeft / max(MemoryLayout<T>.stride, 1)
+        models.reserveCapacity(1 + min(estimate, bound))
     }
 
     /// The key table of `plan`, when objects of its type can be read into slots:
