@@ -20,6 +20,19 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     var outerDepth = 0
     /// Reused buffer for strings that contain escapes.
     private var scratch: [UInt8] = []
+    /// The stacks of ``parseContainerTree()``, empty between its calls and kept with
+    /// their capacity: the arrays, objects and values a document holds are parsed
+    /// one after another (a record's tags, then the next record's), and each
+    /// would otherwise allocate and free the three.
+    private var treeStacks = TreeStacks()
+
+    /// The explicit stacks of a tree being parsed: its open containers, and the
+    /// finished values and keys of their members.
+    private struct TreeStacks {
+        var containers: [OpenContainer] = []
+        var values: [Builder.Value] = []
+        var keys: [String] = []
+    }
 
     private struct OpenContainer {
         var isObject: Bool
@@ -99,11 +112,23 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     /// ``parseValueTree()`` for a value that may be a container: an explicit stack,
     /// so that deep input cannot exhaust the call stack.
     private mutating func parseContainerTree() throws(JSONParsingError) -> Builder.Value {
-        // Empty until the first container opens.
-        var containers: [OpenContainer] = []
-        var values: [Builder.Value] = []
-        var keys: [String] = []
+        // The reused stacks, moved out for the parse (left empty in `self`) and moved
+        // back emptied, with their capacity, however it ends.
+        var stacks = TreeStacks()
+        swap(&stacks, &treeStacks)
+        defer {
+            stacks.containers.removeAll(keepingCapacity: true)
+            stacks.values.removeAll(keepingCapacity: true)
+            stacks.keys.removeAll(keepingCapacity: true)
+            swap(&stacks, &treeStacks)
+        }
+        return try parseContainerTree(with: &stacks.containers, &stacks.values, &stacks.keys)
+    }
 
+    /// ``parseContainerTree()`` on the given stacks, which are empty.
+    private mutating func parseContainerTree(
+        with containers: inout [OpenContainer], _ values: inout [Builder.Value], _ keys: inout [String]
+    ) throws(JSONParsingError) -> Builder.Value {
         while true {
             // Parse one value starting at `index` (whitespace already skipped).
             guard index < count else {
