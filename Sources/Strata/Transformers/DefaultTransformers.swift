@@ -39,18 +39,15 @@ enum DefaultTransformers {
                     return try convert(json)
                 },
                 reverse: conversion.rawValue(of:))
-            // The same cases by the bytes of their ASCII raw values, for plain strings read
-            // from data: equal bytes are equal strings (a plain string is ASCII, so no
-            // other raw value can be canonically equal to it).
-            nonisolated(unsafe) let casesByBytes = casesByRawString.compactMap { raw, value in
-                raw.utf8.allSatisfy { $0 < 0x80 } ? (bytes: Array(raw.utf8), value: value) : nil
-            }
-            guard !casesByBytes.isEmpty else { return transformation }
+            // The same cases found from the bytes of plain strings read from data, by the
+            // table that finds member keys: it matches as the dictionary does, by
+            // canonical equivalence.
+            guard !casesByRawString.isEmpty else { return transformation }
+            let rawStrings = Array(casesByRawString.keys)
+            let table = MemberKeyTable(keys: rawStrings)
+            nonisolated(unsafe) let cases = rawStrings.compactMap { casesByRawString[$0] }
             return transformation.readingPlainStrings { bytes in
-                for (raw, value) in casesByBytes where raw.count == bytes.count && raw.elementsEqual(bytes) {
-                    return value
-                }
-                return nil
+                table.index(ofASCII: bytes, hint: 0).map { cases[$0] }
             }
         }
         return make(enumType)

@@ -159,3 +159,40 @@ struct PlainURLReadTests {
         }
     }
 }
+
+/// A unit whose raw value is written with U+212A KELVIN SIGN, canonically "K".
+enum TemperatureUnit: String, CaseIterable, Sendable {
+    case kelvin = "\u{212A}elvin"
+    case celsius = "Celsius"
+}
+
+struct Reading: JSONSerializing, Equatable {
+    var unit = TemperatureUnit.celsius
+
+    static let propertyKeys: PropertyKeys<Reading> = ["unit": \.unit]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["unit": "unit"]
+}
+
+@Suite("Enums read from the bytes of plain strings")
+struct PlainEnumReadTests {
+    @Test(
+        "A raw value matches as in a dictionary, by canonical equivalence",
+        arguments: [#"{"unit": "Kelvin"}"#, #"{"unit": "\u212Aelvin"}"#, #"{"unit": "Celsius"}"#])
+    func canonicalEquivalence(_ json: String) throws {
+        let data = Data(json.utf8)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let fromData = try JSONAdapter.model(of: Reading.self, from: data)
+        #expect(fromData == (try JSONAdapter.model(of: Reading.self, from: object)))
+        #expect(fromData.unit == (json.contains("Celsius") ? .celsius : .kelvin))
+    }
+
+    @Test("A raw value that names no case fails as from a dictionary")
+    func unknownRawValue() throws {
+        let data = Data(#"{"unit": "Fahrenheit"}"#.utf8)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let fromData = #expect(throws: StrataError.self) { try JSONAdapter.model(of: Reading.self, from: data) }
+        let fromObject = #expect(throws: StrataError.self) { try JSONAdapter.model(of: Reading.self, from: object) }
+        #expect(fromData?.description == fromObject?.description)
+        #expect(fromData?.pathDescription == "unit")
+    }
+}
