@@ -65,6 +65,7 @@ extension JSONAdapter {
                 return models
             }
             let recovery = ElementRecovery()
+            var spareSlots: [Slot] = []
             let firstElementStart = scanner.index
             repeat {
                 try scanner.expectElement()
@@ -75,9 +76,15 @@ extension JSONAdapter {
                 }
                 do {
                     if scanner.nextByte == Byte.openBrace, let keys = readsObjects(plan) {
-                        let slots = try readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft)
+                        // One array of slots for every element: the engine takes each slot,
+                        // leaving it missing, so the next element is read into the same one.
+                        var slots: [Slot] = []
+                        swap(&slots, &spareSlots)
+                        if slots.count != keys.count { slots = .missing(count: keys.count) }
+                        try readObject(plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft)
                         var source = DecodeSource.slots(consume slots)
                         models.append(try recovery.element(at: .index(index)) { try decodeMapped(plan, from: &source) })
+                        spareSlots = source.reclaimSlots()
                         continue
                     }
                     let element = try scanner.parseValueTree()
@@ -128,7 +135,17 @@ extension JSONAdapter {
         _ plan: MappingPlan<T>, keys: MemberKeyTable, from scanner: inout MemberScanner, levelsLeft: Int
     ) throws(JSONParsingError) -> [Slot] {
         var slots = [Slot].missing(count: keys.count)
-        guard try scanner.beginObject() else { return slots }
+        try readObject(plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft)
+        return slots
+    }
+
+    /// ``readObject(_:keys:from:levelsLeft:)`` into `slots`, one per key, all
+    /// ``Slot/missing``.
+    static func readObject<T: JSONSerializing>(
+        _ plan: MappingPlan<T>, keys: MemberKeyTable, into slots: inout [Slot], from scanner: inout MemberScanner,
+        levelsLeft: Int
+    ) throws(JSONParsingError) {
+        guard try scanner.beginObject() else { return }
         var hint = 0
         var afterComma = false
         repeat {
@@ -151,7 +168,6 @@ extension JSONAdapter {
             }
             slots[index] = try readValue(of: plan.memberReads[index], from: &scanner, levelsLeft: levelsLeft)
         } while try scanner.nextMember()
-        return slots
     }
 
     /// Reads one mapped member's value: a nested model or array of models into

@@ -70,6 +70,8 @@ struct DecodeSource {
     /// The slots read from data, for the scanner source; each is left
     /// ``Slot/missing`` once taken.
     private var slots: [Slot]
+    /// How many slots have been taken; each is taken once at most.
+    private var takenCount = 0
 
     /// The source for a JSON object.
     static func dictionary(_ object: [String: Any]) -> DecodeSource {
@@ -94,7 +96,18 @@ struct DecodeSource {
     @inline(__always)
     mutating func take<M>(_ entry: MappingPlan<M>.Entry, at index: Int, read: inout Int) throws -> Slot {
         if let object { return try Self.lookUp(entry, in: object, read: &read) }
+        takenCount += 1
         return slots.moveOut(at: index)
+    }
+
+    /// The slots of the scanner source, for the next object of the same type, when
+    /// every one has been taken (so each is ``Slot/missing`` again); empty otherwise,
+    /// and for the dictionary source.
+    mutating func reclaimSlots() -> [Slot] {
+        guard takenCount == slots.count else { return [] }
+        var reclaimed: [Slot] = []
+        swap(&reclaimed, &slots)
+        return reclaimed
     }
 
     /// The slot of `entry`, without its value's path, for required keys: called
