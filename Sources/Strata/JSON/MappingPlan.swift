@@ -188,7 +188,9 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         self.encodeSteps = steps
         self.plainStringReads = entries.map { $0.transformer?.forwardFromPlainString }
         self.memberReads = entries.map {
-            MemberRead(kind: $0.kind, nested: $0.nested, readsPlainStrings: $0.transformer?.forwardFromPlainString != nil)
+            MemberRead(
+                kind: $0.kind, nested: $0.nested, readsPlainStrings: $0.transformer?.forwardFromPlainString != nil,
+                readsStringArrays: $0.transformer?.keepsStringArrays == true)
         }
         self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
         let required = M.requiredPropertyKeys
@@ -306,8 +308,9 @@ struct EncodeStep: Sendable {
 /// How the scanner source reads one entry's value (see
 /// ``JSONAdapter/readObject(_:keys:from:depth:)``): a nested model or array of
 /// models into slots of its own, a plain string through its transformer's
-/// ``Transformation/forwardFromPlainString`` when it has one, anything else as a
-/// JSON value.
+/// ``Transformation/forwardFromPlainString`` when it has one, an array of plain
+/// strings as the `[String]` its transformer would give, anything else as a JSON
+/// value.
 struct MemberRead: Sendable {
     let kind: MappingKind
     let nested: (any NestedModel)?
@@ -315,4 +318,7 @@ struct MemberRead: Sendable {
     /// ``MappingPlan/plainStringReads``): a flag, so that reading the other entries
     /// copies no closure.
     let readsPlainStrings: Bool
+    /// Whether an array of plain strings is read straight into the `[String]` the
+    /// entry's transformer would give (see ``Transformation/keepsStringArrays``).
+    let readsStringArrays: Bool
 }

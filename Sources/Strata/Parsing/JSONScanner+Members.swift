@@ -58,6 +58,37 @@ extension JSONScanner {
         return value
     }
 
+    /// The array at `index` as `[String]`, and consumed, when it holds only plain
+    /// strings (see ``plainStringEnd()``) and may open at this depth; `nil`, with
+    /// nothing consumed, otherwise (the value parser then reads it, or reports
+    /// what is wrong with it).
+    mutating func plainStringArray() -> [String]? {
+        let start = index
+        guard index < count, base[index] == Byte.openBracket, outerDepth < maximumDepth else { return nil }
+        index += 1
+        skipWhitespace()
+        var strings: [String] = []
+        if index < count, base[index] == Byte.closeBracket {
+            index += 1
+            return strings
+        }
+        while index < count, base[index] == Byte.quote, let end = plainStringEnd() {
+            strings.append(String(decoding: UnsafeBufferPointer(start: base + index + 1, count: end - index - 1), as: UTF8.self))
+            index = end + 1
+            skipWhitespace()
+            guard index < count else { break }
+            if base[index] == Byte.closeBracket {
+                index += 1
+                return strings
+            }
+            guard base[index] == Byte.comma else { break }
+            index += 1
+            skipWhitespace()
+        }
+        index = start
+        return nil
+    }
+
     /// For the string whose opening quote is at `index`: the position of its closing
     /// quote when every byte before it is plain ASCII (no escape, no control byte),
     /// or `nil` (the string parser then decodes it or reports the error).

@@ -65,7 +65,7 @@ enum DefaultTransformers {
     static func array(element: PropertyType, builder: any ArrayBuilding.Type) -> Transformation {
         let elementTransformer = element.defaultValueTransformer
         let elementsMayBeExact = element.convertsExactValuesToThemselves
-        return Transformation(
+        let transformation = Transformation(
             forward: { value in
                 guard let value else { return nil }
                 guard let array = exactValue(value, as: [Any].self) ?? value as? [Any] else {
@@ -114,6 +114,11 @@ enum DefaultTransformers {
                 }
                 return json
             })
+        // An array of strings into a `[String]`: every element exact, so the forward
+        // closure returns the `[String]` of the strings it is given.
+        guard case .string = element, elementsMayBeExact, ObjectIdentifier(builder) == ObjectIdentifier([String].self)
+        else { return transformation }
+        return transformation.keepingStringArrays()
     }
 
     static func dictionary(value element: PropertyType, builder: any DictionaryBuilding.Type) -> Transformation {

@@ -19,6 +19,10 @@ struct Transformation: Sendable {
     /// the bytes need `forward` itself (which then gives the value or the error);
     /// never set on a transformation whose `forward` could give another value.
     private(set) var forwardFromPlainString: (@Sendable (UnsafeBufferPointer<UInt8>) -> Any?)?
+    /// Whether ``forward`` gives a JSON array of strings back as the `[String]` of its
+    /// elements, so that the scanner source may make that `[String]` itself from an
+    /// array of plain strings (see ``MemberRead``).
+    private(set) var keepsStringArrays = false
 
     /// A one-way transformation.
     init(forward: @escaping @Sendable (Any?) throws -> Any?) {
@@ -52,6 +56,14 @@ struct Transformation: Sendable {
     func readingPlainStrings(with convert: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Any?) -> Transformation {
         var transformation = self
         transformation.forwardFromPlainString = convert
+        return transformation
+    }
+
+    /// This transformation, marked as one whose ``forward`` gives an array of strings
+    /// back as its `[String]` (see ``keepsStringArrays``).
+    func keepingStringArrays() -> Transformation {
+        var transformation = self
+        transformation.keepsStringArrays = true
         return transformation
     }
 

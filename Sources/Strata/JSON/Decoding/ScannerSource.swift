@@ -160,13 +160,16 @@ extension JSONAdapter {
                 continue
             }
             hint = index + 1
-            if plan.memberReads[index].readsPlainStrings, let convert = plan.plainStringReads[index],
-                let converted = scanner.plainString(convert)
-            {
+            let read = plan.memberReads[index]
+            if read.readsPlainStrings, let convert = plan.plainStringReads[index], let converted = scanner.plainString(convert) {
                 slots[index] = .converted(converted)
                 continue
             }
-            slots[index] = try readValue(of: plan.memberReads[index], from: &scanner, levelsLeft: levelsLeft)
+            if read.readsStringArrays, let strings = scanner.plainStringArray() {
+                slots[index] = .converted(strings)
+                continue
+            }
+            slots[index] = try readValue(of: read, from: &scanner, levelsLeft: levelsLeft)
         } while try scanner.nextMember()
     }
 
