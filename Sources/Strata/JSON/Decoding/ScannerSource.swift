@@ -160,16 +160,18 @@ extension JSONAdapter {
                 continue
             }
             hint = index + 1
-            let read = plan.memberReads[index]
-            if read.readsPlainStrings, let convert = plan.plainStringReads[index], let converted = scanner.plainString(convert) {
+            // The read's flags in place: a copy of the read would retain its nested plan.
+            if plan.memberReads[index].readsPlainStrings, let convert = plan.plainStringReads[index],
+                let converted = scanner.plainString(convert)
+            {
                 slots[index] = .converted(converted)
                 continue
             }
-            if read.readsStringArrays, let strings = scanner.plainStringArray() {
+            if plan.memberReads[index].readsStringArrays, let strings = scanner.plainStringArray() {
                 slots[index] = .converted(strings)
                 continue
             }
-            slots[index] = try readValue(of: read, from: &scanner, levelsLeft: levelsLeft)
+            slots[index] = try readValue(of: plan.memberReads[index], from: &scanner, levelsLeft: levelsLeft)
         } while try scanner.nextMember()
     }
 
