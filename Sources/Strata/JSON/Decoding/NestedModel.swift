@@ -146,10 +146,21 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     }
 
     func encode<Sink: JSONSink>(_ value: Any, into sink: inout Sink) throws {
+        // A value of exactly `U` (the common case) without a cast to `U?`: in this code,
+        // not specialised for `U`, that looks up the metadata of `U?` for every model.
+        if try encodeExactly(value, into: &sink) { return }
         guard let model = value as? U else {
             throw StrataError(.typeMismatch, "Expected \(U.self), found \(describe(value)).")
         }
         try JSONAdapter.encode(model, into: &sink)
+    }
+
+    /// Writes `value` when it is exactly a `U` (opened from the `Any` it came in), and
+    /// returns whether it did.
+    private func encodeExactly<T, Sink: JSONSink>(_ value: T, into sink: inout Sink) throws -> Bool {
+        guard T.self == U.self else { return false }
+        try JSONAdapter.encode(unsafeBitCast(value, to: U.self), into: &sink)  // `T` is `U`
+        return true
     }
 
     func encodeArray<Sink: JSONSink>(_ value: Any, into sink: inout Sink) throws {
