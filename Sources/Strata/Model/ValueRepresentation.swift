@@ -235,26 +235,41 @@ private func isURLText(_ text: String) -> Bool {
 }
 
 private func isURLBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    // The ASCII characters RFC 3986 allows as they are (unreserved, general and
-    // sub-delimiters: A-Z a-z 0-9 -._~ :/?#[]@ !$&'()*+,;=), one bit per code:
-    // codes 0–63, then 64–127.
-    let low: UInt64 = 0xAFFF_FFDA_0000_0000
-    let high: UInt64 = 0x47FF_FFFE_AFFF_FFFF
     guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
-    let count = bytes.count
-    var index = 0
-    while index < count {
-        let byte = base[index]
-        // The allowed characters, the common case, in one test without branches.
-        if byte < 128, ((byte < 64 ? low : high) >> UInt64(byte & 63)) & 1 == 1 {
-            index &+= 1
-            continue
+    return urlByteClasses.withUnsafeBufferPointer { classes in
+        guard let classOf = classes.baseAddress else { return false }
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            // One load and one test per byte for the common case, a character allowed as it is.
+            let byteClass = classOf[Int(base[index])]
+            if byteClass == URLByteClass.allowed {
+                index &+= 1
+                continue
+            }
+            guard byteClass == URLByteClass.percent, index + 2 < count, isHexDigit(base[index + 1]),
+                isHexDigit(base[index + 2])
+            else { return false }
+            index += 3
         }
-        guard byte == UInt8(ascii: "%"), index + 2 < count, isHexDigit(base[index + 1]), isHexDigit(base[index + 2])
-        else { return false }
-        index += 3
+        return true
     }
-    return true
+}
+
+/// What a byte is in a URL's text, by ``urlByteClasses``.
+private enum URLByteClass {
+    static let forbidden: UInt8 = 0
+    static let allowed: UInt8 = 1
+    static let percent: UInt8 = 2
+}
+
+/// The class of each byte value: the ASCII characters RFC 3986 allows as they are
+/// (unreserved, general and sub-delimiters: A-Z a-z 0-9 -._~ :/?#[]@ !$&'()*+,;=),
+/// `%`, and every other byte.
+private let urlByteClasses: [UInt8] = (0...255).map { byte in
+    if byte == 0x25 { return URLByteClass.percent }
+    let allowed = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;="
+    return allowed.utf8.contains(UInt8(byte)) ? URLByteClass.allowed : URLByteClass.forbidden
 }
 
 private func isHexDigit(_ byte: UInt8) -> Bool {
