@@ -62,23 +62,33 @@ extension JSONScanner {
     /// strings (see ``plainStringEnd()``) and may open at this depth; `nil`, with
     /// nothing consumed, otherwise (the value parser then reads it, or reports
     /// what is wrong with it).
+    ///
+    /// The strings are found first and made once their number is known: the array
+    /// is allocated once, at its size.
     mutating func plainStringArray() -> [String]? {
         let start = index
         guard index < count, base[index] == Byte.openBracket, outerDepth < maximumDepth else { return nil }
         index += 1
         skipWhitespace()
-        var strings: [String] = []
         if index < count, base[index] == Byte.closeBracket {
             index += 1
-            return strings
+            return []
         }
+        // The strings' spans (after their opening quotes), in the scanner's reused buffer.
+        var spans = takeStringSpans()
+        defer { returnStringSpans(&spans) }
         while index < count, base[index] == Byte.quote, let end = plainStringEnd() {
-            strings.append(String(decoding: UnsafeBufferPointer(start: base + index + 1, count: end - index - 1), as: UTF8.self))
+            spans.append(index + 1..<end)
             index = end + 1
             skipWhitespace()
             guard index < count else { break }
             if base[index] == Byte.closeBracket {
                 index += 1
+                var strings: [String] = []
+                strings.reserveCapacity(spans.count)
+                for span in spans {
+                    strings.append(String(decoding: UnsafeBufferPointer(start: base + span.lowerBound, count: span.count), as: UTF8.self))
+                }
                 return strings
             }
             guard base[index] == Byte.comma else { break }

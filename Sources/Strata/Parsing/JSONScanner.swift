@@ -25,6 +25,22 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     /// one after another (a record's tags, then the next record's), and each
     /// would otherwise allocate and free the three.
     private var treeStacks = TreeStacks()
+    /// The spans of the strings of an array being read by `plainStringArray()`, empty
+    /// between its calls and kept with its capacity.
+    private var stringSpans: [Range<Int>] = []
+
+    /// The reused buffer of string spans, moved out (`self` keeps an empty one).
+    mutating func takeStringSpans() -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        swap(&spans, &stringSpans)
+        return spans
+    }
+
+    /// Gives back the buffer `takeStringSpans()` moved out, emptied, with its capacity.
+    mutating func returnStringSpans(_ spans: inout [Range<Int>]) {
+        spans.removeAll(keepingCapacity: true)
+        swap(&spans, &stringSpans)
+    }
 
     /// The explicit stacks of a tree being parsed: its open containers, and the
     /// finished values and keys of their members.
