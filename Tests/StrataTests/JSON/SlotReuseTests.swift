@@ -36,10 +36,13 @@ struct SlotReuseTests {
         #expect(fromData[4] == SlotReuseItem(id: 5, name: "e", note: nil))
     }
 
-    @Test("After an element that is not an object, the next reads as its own")
-    func afterANonObjectElement() throws {
-        let data = Data(#"[{"id": 1, "note": "x"}, 7, {"name": "c"}]"#.utf8)
-        let failure = #expect(throws: StrataError.self) { try JSONAdapter.models(of: SlotReuseItem.self, from: data) }
-        #expect(failure?.pathDescription == "[1]")
+    @Test("A duplicate key replaces the earlier value in its own element only")
+    func duplicateKeys() throws {
+        let (fromData, fromArray) = try fromDataAndArray(
+            #"[{"id": 1, "id": 2, "note": "x", "note": null}, {"name": "b"}, {"note": "z", "id": 3}]"#)
+        #expect(fromData == fromArray)
+        #expect(fromData[0] == SlotReuseItem(id: 2, name: "default", note: nil))
+        #expect(fromData[1] == SlotReuseItem(id: -1, name: "b", note: nil))
+        #expect(fromData[2] == SlotReuseItem(id: 3, name: "default", note: "z"))
     }
 }

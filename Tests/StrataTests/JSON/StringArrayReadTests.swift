@@ -17,6 +17,28 @@ struct StringArrays: JSONSerializing, Equatable {
     }
 }
 
+/// `tags` through a user's transformer, which the value parser always reads: its
+/// errors are the ones the plain-string read must leave unchanged.
+struct ParsedTags: JSONSerializing {
+    var tags: [String] = []
+
+    static let propertyKeys: PropertyKeys<ParsedTags> = ["tags": \.tags]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["tags": "tags"]
+
+    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        ValueTransformer(forward: { $0 })
+    }
+}
+
+/// `tags` leaving out the elements that are not strings.
+struct LossyTags: JSONSerializing, Equatable {
+    var tags: [String] = []
+
+    static let propertyKeys: PropertyKeys<LossyTags> = ["tags": \.tags]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["tags": "tags"]
+    static let jsonRecoveryByPropertyKey: [String: JSONRecovery] = ["tags": .skipsInvalidElements]
+}
+
 // An array of plain strings for a `[String]` property with the default transformer is
 // read straight into the `[String]` (issue #14); anything else takes the value parser.
 // Either way the model, or the error, is the one the dictionary source gives.
@@ -70,7 +92,33 @@ struct StringArrayReadTests {
     func invalidJSON(_ array: String) throws {
         let data = Data(#"{"tags": \#(array)}"#.utf8)
         let failure = #expect(throws: StrataError.self) { try JSONAdapter.model(of: StringArrays.self, from: data) }
+        let parsed = #expect(throws: StrataError.self) { try JSONAdapter.model(of: ParsedTags.self, from: data) }
         #expect(failure?.code == .invalidJSON, "\(array)")
+        // The same sentence, offset included: a failed plain read consumed nothing.
+        #expect(failure?.description == parsed?.description, "\(array)")
+    }
+
+    @Test(
+        "A duplicate key's last value wins, whichever of the two is plain",
+        arguments: [
+            (#"{"tags": ["a"], "tags": ["b\u0063"]}"#, ["bc"]), (#"{"tags": ["a\u0062"], "tags": ["c", "d"]}"#, ["c", "d"]),
+            (#"{"topics": ["x"], "topics": null, "tags": ["a"], "tags": []}"#, []),
+        ])
+    func duplicateKeys(_ json: String, _ expected: [String]) throws {
+        let (fromData, fromObject) = try bothWays(json)
+        #expect(fromData == fromObject)
+        #expect(fromData.tags == expected)
+    }
+
+    @Test("With skipsInvalidElements, a plain array reads whole and a mixed one loses its non-strings")
+    func skippingInvalidElements() throws {
+        for (json, expected) in [(#"{"tags": ["a", "b"]}"#, ["a", "b"]), (#"{"tags": ["a", 1, "c", null]}"#, ["a", "c"])] {
+            let data = Data(json.utf8)
+            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let fromData = try JSONAdapter.model(of: LossyTags.self, from: data)
+            #expect(fromData == (try JSONAdapter.model(of: LossyTags.self, from: object)))
+            #expect(fromData.tags == expected)
+        }
     }
 
     @Test("An array of strings one level too deep is refused as any array is")

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import Strata
 
-/// A model whose properties are JSON arrays and objects, each parsed as a tree of
-/// its own when a document is read member by member.
+/// A model whose properties are JSON arrays and objects: `counts` and `matrix` are
+/// each parsed as a tree of its own when a document is read member by member
+/// (`tags`, an array of plain strings, is read straight into its `[String]`).
 struct TreeHolder: JSONSerializing, Equatable {
     var tags: [String] = []
     var counts: [String: Int] = [:]

@@ -70,9 +70,9 @@ extension JSONAdapter {
             repeat {
                 try scanner.expectElement()
                 let index = models.count
-                if index == 1 {
+                if index == sizingSample {
                     reserveForRemainingElements(
-                        &models, elementBytes: scanner.index - firstElementStart, bytesLeft: scanner.count - scanner.index)
+                        &models, sampleBytes: scanner.index - firstElementStart, bytesLeft: scanner.count - scanner.index)
                 }
                 do {
                     if scanner.nextByte == Byte.openBrace, let keys = readsObjects(plan) {
@@ -97,23 +97,39 @@ extension JSONAdapter {
                 }
             } while try scanner.nextElement()
             try scanner.endDocument()
-            return models
+            return exactlySized(models)
         }
     }
 
-    /// Reserves room in `models`, which holds the first element of an array, for as
-    /// many more as the `bytesLeft` of the document hold if each is as long as the
-    /// first (`elementBytes`, with its separator).
+    /// How many elements of a top-level array are read before it is sized for the
+    /// rest (see ``reserveForRemainingElements(_:sampleBytes:bytesLeft:)``).
+    private static let sizingSample = 8
+
+    /// Reserves room in `models`, which holds the first elements of an array, for
+    /// as many more as the `bytesLeft` of the document hold if each is as long as
+    /// the first ones were on average (`sampleBytes`, separators included).
     ///
     /// One allocation instead of the doublings of appending one by one, each of
     /// which copied the array so far and freed a large block, which made glibc's
     /// `malloc` consolidate every small block freed since. The estimate only sizes
-    /// the buffer: a shorter guess grows as before, and a longer one is bounded by
-    /// the size of the input (an element takes at least one byte of it).
-    private static func reserveForRemainingElements<T>(_ models: inout [T], elementBytes: Int, bytesLeft: Int) {
-        let estimate = bytesLeft / max(elementBytes, 1)
+    /// the buffer: a short one grows as before, and a long one (short elements
+    /// first) is bounded by the input's size in bytes and trimmed at the end by
+    /// ``exactlySized(_:)``.
+    private static func reserveForRemainingElements<T>(_ models: inout [T], sampleBytes: Int, bytesLeft: Int) {
+        let estimate = bytesLeft * models.count / max(sampleBytes, 1)
         let bound = bytesLeft / max(MemoryLayout<T>.stride, 1)
-        models.reserveCapacity(1 + min(estimate, bound))
+        models.reserveCapacity(models.count + min(estimate, bound))
+    }
+
+    /// `models`, copied into an array of their number when the estimate left much
+    /// more room than they fill: the result holds no more than appending one by one
+    /// would have left it.
+    private static func exactlySized<T>(_ models: [T]) -> [T] {
+        guard models.capacity > 2 * models.count + 16 else { return models }
+        var exact: [T] = []
+        exact.reserveCapacity(models.count)
+        exact.append(contentsOf: models)
+        return exact
     }
 
     /// The key table of `plan`, when objects of its type can be read into slots:
