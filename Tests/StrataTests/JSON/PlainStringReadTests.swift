@@ -35,15 +35,6 @@ struct PlainStringModel: JSONSerializing, Equatable {
 struct PlainStringReadTests {
     private let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? UUID()
 
-    private func bothWays(_ json: String) throws -> (fromData: PlainStringModel, fromObject: PlainStringModel) {
-        let data = Data(json.utf8)
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        return (
-            try JSONAdapter.model(of: PlainStringModel.self, from: data),
-            try JSONAdapter.model(of: PlainStringModel.self, from: object)
-        )
-    }
-
     @Test("Canonical, lower-case and escaped UUIDs read the same from data as from a dictionary")
     func uuidForms() throws {
         let texts = [
@@ -51,48 +42,38 @@ struct PlainStringReadTests {
             #"\u0045621E1F8-C36C-495A-93FC-0C247A3E6E5F"#,
         ]
         for text in texts {
-            let (fromData, fromObject) = try bothWays(#"{"id": "\#(text)", "other": "\#(text)", "fixed": "x"}"#)
-            #expect(fromData.id == uuid, "\(text)")
-            #expect(fromData.other == uuid, "\(text)")
-            #expect(fromData == fromObject, "\(text)")
+            let model = try decodeEqualBothWays(PlainStringModel.self, #"{"id": "\#(text)", "other": "\#(text)", "fixed": "x"}"#)
+            #expect(model.id == uuid, "\(text)")
+            #expect(model.other == uuid, "\(text)")
         }
     }
 
     @Test("validateValue(_:forKey:) sees a UUID either way")
     func validatedValueIsAUUID() throws {
         // The setter throws for anything else.
-        let (fromData, fromObject) = try bothWays(#"{"id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}"#)
-        #expect(fromData.id == uuid)
-        #expect(fromObject.id == uuid)
+        let model = try decodeEqualBothWays(PlainStringModel.self, #"{"id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}"#)
+        #expect(model.id == uuid)
     }
 
     @Test("A user's transformer on a UUID property runs on the string")
     func customTransformerRuns() throws {
-        let (fromData, _) = try bothWays(#"{"fixed": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}"#)
-        #expect(fromData.fixed == PlainStringModel.fixedUUID)
+        let model = try decodeEqualBothWays(PlainStringModel.self, #"{"fixed": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}"#)
+        #expect(model.fixed == PlainStringModel.fixedUUID)
     }
 
     @Test("Text that is no UUID fails with the same error from data as from a dictionary")
     func invalidText() throws {
         for text in ["not-a-uuid", "E621E1F8-C36C-495A-93FC-0C247A3E6E5G", "E621E1F8C36C495A93FC0C247A3E6E5F", ""] {
-            let json = #"{"id": "\#(text)"}"#
-            let data = Data(json.utf8)
-            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-            let fromData = #expect(throws: StrataError.self) { try JSONAdapter.model(of: PlainStringModel.self, from: data) }
-            let fromObject = #expect(throws: StrataError.self) { try JSONAdapter.model(of: PlainStringModel.self, from: object) }
-            #expect(fromData?.code == .transformerFailed, "\(text)")
-            #expect(fromData?.description == fromObject?.description, "\(text)")
+            // The same error text from both sources, or the helper records an issue.
+            let failure = strataFailure { try decodeBothWays(PlainStringModel.self, #"{"id": "\#(text)"}"#) }
+            #expect(failure?.code == .transformerFailed, "\(text)")
         }
     }
 
     @Test("A UUID in an array or a non-string value takes the general path")
     func nonStringValues() throws {
         for json in [#"{"id": 12}"#, #"{"id": null}"#, #"{"id": ["E621E1F8-C36C-495A-93FC-0C247A3E6E5F"]}"#] {
-            let data = Data(json.utf8)
-            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-            let fromData = #expect(throws: StrataError.self) { try JSONAdapter.model(of: PlainStringModel.self, from: data) }
-            let fromObject = #expect(throws: StrataError.self) { try JSONAdapter.model(of: PlainStringModel.self, from: object) }
-            #expect(fromData?.description == fromObject?.description, "\(json)")
+            #expect(strataFailure { try decodeBothWays(PlainStringModel.self, json) } != nil, "\(json)")
         }
     }
 }
@@ -123,12 +104,6 @@ struct PlainURLModel: JSONSerializing, Equatable {
 
 @Suite("URLs read from the bytes of plain strings")
 struct PlainURLReadTests {
-    private func fromDataAndObject(_ json: String) throws -> (fromData: PlainURLModel, fromObject: PlainURLModel) {
-        let data = Data(json.utf8)
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        return (try JSONAdapter.model(of: PlainURLModel.self, from: data), try JSONAdapter.model(of: PlainURLModel.self, from: object))
-    }
-
     @Test("Plain, escaped and relative URLs read the same from data as from a dictionary")
     func urlForms() throws {
         let texts = [
@@ -136,26 +111,21 @@ struct PlainURLReadTests {
             "/relative/path", "https://example.org/%20space", "https://[::1]:8080/x",
         ]
         for text in texts {
-            let (fromData, fromObject) = try fromDataAndObject(#"{"link": "\#(text)", "custom": "p"}"#)
+            let model = try decodeEqualBothWays(PlainURLModel.self, #"{"link": "\#(text)", "custom": "p"}"#)
             let expected = URL(string: text.replacingOccurrences(of: #"\/"#, with: "/"))
-            #expect(fromData.link == expected, "\(text)")
-            #expect(fromData.link?.absoluteString == expected?.absoluteString, "\(text)")
-            #expect(fromData == fromObject, "\(text)")
-            #expect(fromData.custom == URL(string: "https://example.org/p"), "\(text)")
+            #expect(model.link == expected, "\(text)")
+            #expect(model.link?.absoluteString == expected?.absoluteString, "\(text)")
+            #expect(model.custom == URL(string: "https://example.org/p"), "\(text)")
         }
     }
 
     @Test("Text that is no URL as written fails with the same error from data as from a dictionary")
     func invalidText() throws {
         for text in ["", "has space", "https://example.org/%zz", "https://example.org/{x}", "https://exämple.org", "%"] {
-            let json = #"{"link": "\#(text)"}"#
-            let data = Data(json.utf8)
-            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-            let fromData = #expect(throws: StrataError.self) { try JSONAdapter.model(of: PlainURLModel.self, from: data) }
-            let fromObject = #expect(throws: StrataError.self) { try JSONAdapter.model(of: PlainURLModel.self, from: object) }
-            #expect(fromData?.code == .transformerFailed, "\(text)")
-            #expect(fromData?.pathDescription == "link", "\(text)")
-            #expect(fromData?.description == fromObject?.description, "\(text)")
+            // The same error text from both sources, or the helper records an issue.
+            let failure = strataFailure { try decodeBothWays(PlainURLModel.self, #"{"link": "\#(text)"}"#) }
+            #expect(failure?.code == .transformerFailed, "\(text)")
+            #expect(failure?.pathDescription == "link", "\(text)")
         }
     }
 }
@@ -179,20 +149,15 @@ struct PlainEnumReadTests {
         "A raw value matches as in a dictionary, by canonical equivalence",
         arguments: [#"{"unit": "Kelvin"}"#, #"{"unit": "\u212Aelvin"}"#, #"{"unit": "Celsius"}"#])
     func canonicalEquivalence(_ json: String) throws {
-        let data = Data(json.utf8)
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let fromData = try JSONAdapter.model(of: Reading.self, from: data)
-        #expect(fromData == (try JSONAdapter.model(of: Reading.self, from: object)))
-        #expect(fromData.unit == (json.contains("Celsius") ? .celsius : .kelvin))
+        let model = try decodeEqualBothWays(Reading.self, json)
+        #expect(model.unit == (json.contains("Celsius") ? .celsius : .kelvin))
     }
 
     @Test("A raw value that names no case fails as from a dictionary")
     func unknownRawValue() throws {
-        let data = Data(#"{"unit": "Fahrenheit"}"#.utf8)
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let fromData = #expect(throws: StrataError.self) { try JSONAdapter.model(of: Reading.self, from: data) }
-        let fromObject = #expect(throws: StrataError.self) { try JSONAdapter.model(of: Reading.self, from: object) }
-        #expect(fromData?.description == fromObject?.description)
-        #expect(fromData?.pathDescription == "unit")
+        // The same error text from both sources, or the helper records an issue.
+        let failure = strataFailure { try decodeBothWays(Reading.self, #"{"unit": "Fahrenheit"}"#) }
+        #expect(failure?.code == .typeMismatch)
+        #expect(failure?.pathDescription == "unit")
     }
 }

@@ -20,6 +20,14 @@ func decodeBothWays<T: JSONSerializing>(_ type: T.Type, _ json: String) throws -
     }
 }
 
+/// ``decodeBothWays(_:_:)`` for a model that is `Equatable`: also requires the
+/// model from `Data` to equal the one from the dictionary.
+func decodeEqualBothWays<T: JSONSerializing & Equatable>(_ type: T.Type, _ json: String) throws -> T {
+    let model = try decodeBothWays(type, json)
+    #expect(model == (try JSONAdapter.model(of: T.self, from: try jsonObject(json))), "\(json)")
+    return model
+}
+
 extension ValueTransformer {
     /// A closure transformer that hands each value to `inner`: how a custom
     /// transformer runs `.model(_:)` or `.models(_:)` inside it.
