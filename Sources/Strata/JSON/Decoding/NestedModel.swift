@@ -99,8 +99,13 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     }
 
     func decodeObject(_ members: consuming [Slot]) throws -> Any {
+        try decodeModel(members)
+    }
+
+    /// `U` decoded from the slots of its members, one nesting level deeper.
+    private func decodeModel(_ members: consuming [Slot]) throws -> U {
         var source = DecodeSource.slots(consume members)
-        return try JSONAdapter.nested { () -> Any in try JSONAdapter.decodeMapped(plan, from: &source) }
+        return try JSONAdapter.nested { try JSONAdapter.decodeMapped(plan, from: &source) }
     }
 
     func decodeArray(_ elements: consuming [Slot]) throws -> Any {
@@ -120,25 +125,32 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     }
 
     /// One element of ``decodeArray(_:)``; errors name its index.
+    ///
+    /// An object's model is decoded as a `U`, never boxed and cast back: in this code,
+    /// not specialised for `U`, a function that holds a `U?` looks up its metadata on
+    /// every call, so the one cast, for an element that is not an object, is in a
+    /// function of its own.
     private func decodeElement(_ element: consuming Slot, at index: Int) throws -> U {
         var element = element
         switch element {
         case .object:
-            let model = try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
-                try decodeObject(element.moveNestedSlots())
+            return try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
+                try decodeModel(element.moveNestedSlots())
             }
-            guard let model = model as? U else { throw elementMismatch(model, at: index) }
-            return model
         case .json(let value):
-            // Not an object: converted as the array transformer converts it, which refuses it.
-            let value = value ?? NSNull()
-            let converted = try DefaultTransformers.convert(
-                value, with: elementTransformer, element: elementType, at: .index(index))
-            guard let model = converted as? U else { throw elementMismatch(value, at: index) }
-            return model
+            return try convertedElement(value ?? NSNull(), at: index)
         case .missing, .converted, .array:
             throw elementMismatch(nil, at: index)
         }
+    }
+
+    /// An element that is not an object, converted as the array transformer converts
+    /// it, which refuses it.
+    @inline(never)
+    private func convertedElement(_ value: Any, at index: Int) throws -> U {
+        let converted = try DefaultTransformers.convert(value, with: elementTransformer, element: elementType, at: .index(index))
+        guard let model = converted as? U else { throw elementMismatch(value, at: index) }
+        return model
     }
 
     private func elementMismatch(_ value: Any?, at index: Int) -> StrataError {
@@ -147,8 +159,15 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
 
     func encode<Sink: JSONSink>(_ value: Any, into sink: inout Sink) throws {
         // A value of exactly `U` (the common case) without a cast to `U?`: in this code,
-        // not specialised for `U`, that looks up the metadata of `U?` for every model.
+        // not specialised for `U`, a function that holds a `U?` looks up its metadata on
+        // every call, so the cast is in a function of its own.
         if try encodeExactly(value, into: &sink) { return }
+        try encodeCasting(value, into: &sink)
+    }
+
+    /// Writes `value` cast to `U` (an instance of a subclass of `U`, say).
+    @inline(never)
+    private func encodeCasting<Sink: JSONSink>(_ value: Any, into sink: inout Sink) throws {
         guard let model = value as? U else {
             throw StrataError(.typeMismatch, "Expected \(U.self), found \(describe(value)).")
         }
