@@ -41,6 +41,9 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         let jsonField: StoredField?
         /// How the property recovers from a value it cannot take (``JSONSerializing/jsonRecoveryByPropertyKey``).
         let recovery: JSONRecovery
+        /// The entry's index in the plan's ``MappingPlan/entries``: its position in
+        /// the plan's ``MappingPlan/objectTemplate``.
+        let position: Int
         /// Whether decoding the entry goes through the engine's recovering step: when
         /// it has a recovery, or when a recovery may happen inside its value (a nested
         /// model, or a transformer of the user's or Strata's that may read one), whose
@@ -49,9 +52,10 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
 
         init(
             property: ModelProperty<M>, keyPath: JSONKeyPath, transformer: Transformation?,
-            isCustomTransformer: Bool, checksWrittenValue: Bool, recovery: JSONRecovery
+            isCustomTransformer: Bool, checksWrittenValue: Bool, recovery: JSONRecovery, position: Int
         ) {
             self.property = property
+            self.position = position
             self.keyPath = keyPath
             let first = keyPath.paths[0]
             self.singleKey = !keyPath.isMultiple && keyPath.paths.count == 1 && first.segments.count == 1 ? first.segments[0] : nil
@@ -111,6 +115,9 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
     let plainStringReads: [(@Sendable (UnsafeBufferPointer<UInt8>) -> Any?)?]
     /// ``encodeSteps`` in the order of their JSON keys, for sorted output.
     let encodeStepsSortedByKey: [EncodeStep]
+    /// For a flat mapping, the `[String: Any]` its objects start from in
+    /// ``DictionarySink``, with each entry at its ``Entry/position``; `nil` otherwise.
+    let objectTemplate: ObjectTemplate?
 
     /// Why the mapping is unusable, if it is.
     let problem: StrataError?
@@ -166,7 +173,8 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
                     transformer: custom ?? property.type.defaultPropertyTransformer,
                     isCustomTransformer: custom != nil,
                     checksWrittenValue: custom != nil || property.type.mayBeUnrepresentableInJSON,
-                    recovery: recoveries[property.key] ?? []))
+                    recovery: recoveries[property.key] ?? [],
+                    position: entries.count))
         }
         problems += Self.overlaps(in: entries)
         let mappedKeys = Set(entries.map(\.property.key))
@@ -182,7 +190,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         self.isFlat = entries.allSatisfy { $0.singleKey != nil }
         let steps = entries.indices.map { index in
             EncodeStep(
-                jsonKey: entries[index].singleKey, propertyKey: entries[index].property.key,
+                jsonKey: entries[index].singleKey, position: index, propertyKey: entries[index].property.key,
                 jsonRead: entries[index].jsonField?.jsonReader, entry: entries[index])
         }
         self.encodeSteps = steps
@@ -199,6 +207,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         self.hasRequiredEntries = !requiredEntryIndices.isEmpty
         let singleKeys = entries.compactMap(\.singleKey)
         self.memberKeys = singleKeys.count == entries.count ? MemberKeyTable(keys: singleKeys) : nil
+        self.objectTemplate = singleKeys.count == entries.count ? ObjectTemplate(keys: singleKeys) : nil
         self.problem =
             problems.isEmpty
             ? nil
@@ -281,6 +290,8 @@ enum MappingKind: Sendable {
 struct EncodeStep: Sendable {
     /// The entry's single JSON key, or `nil` for a dotted or array-form key path.
     let jsonKey: String?
+    /// The entry's ``MappingPlan/Entry/position``.
+    let position: Int
     let propertyKey: String
     /// Reads the JSON value straight from the model (see ``Entry/jsonField``).
     let jsonRead: StoredField.JSONReader?
@@ -290,8 +301,12 @@ struct EncodeStep: Sendable {
     /// metadata on every access.
     private let entry: any AnyObject & Sendable
 
-    init(jsonKey: String?, propertyKey: String, jsonRead: StoredField.JSONReader?, entry: any AnyObject & Sendable) {
+    init(
+        jsonKey: String?, position: Int, propertyKey: String, jsonRead: StoredField.JSONReader?,
+        entry: any AnyObject & Sendable
+    ) {
         self.jsonKey = jsonKey
+        self.position = position
         self.propertyKey = propertyKey
         self.jsonRead = jsonRead
         self.entry = entry

@@ -11,21 +11,35 @@ struct DictionarySink: JSONSink {
     private(set) var object: [String: Any] = [:]
     /// The array written by ``writeArray(count:element:)``, if one was.
     private var array: [Any]?
+    /// The template ``object`` started from, when its plan has one.
+    private var template: ObjectTemplate?
+    /// How many members were written into the template's placeholders.
+    private var written = 0
 
     /// What was written: an object or an array.
     var value: Any { array ?? object }
 
-    mutating func beginObject(capacity: Int) {
-        // `init(minimumCapacity:)` is specialised here; `reserveCapacity` on an empty
-        // dictionary ran unspecialised in the standard library.
-        object = [String: Any](minimumCapacity: capacity)
+    mutating func beginObject(capacity: Int, template: ObjectTemplate?) {
+        self.template = template
+        written = 0
+        if let template {
+            object = template.object  // shared until the first write copies it, indices and all
+        } else {
+            // `init(minimumCapacity:)` is specialised here; `reserveCapacity` on an empty
+            // dictionary ran unspecialised in the standard library.
+            object = [String: Any](minimumCapacity: capacity)
+        }
     }
 
-    func endObject() {}
+    mutating func endObject() {
+        if let template, written < template.count {
+            object = template.removingPlaceholders(from: object)
+        }
+    }
 
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ value: consuming Any) throws {
         if let key = entry.singleKey {
-            object[key] = consume value  // moved in; without `consume` it was copied
+            writeMember(key: key, position: entry.position, consume value)
         } else {
             try write(value, for: entry)
         }
@@ -35,8 +49,14 @@ struct DictionarySink: JSONSink {
         try writeMember(entry, array.jsonArray)
     }
 
-    mutating func writeMember(key: String, _ value: consuming Any) {
-        object[key] = consume value  // moved in; without `consume` it was copied
+    mutating func writeMember(key: String, position: Int, _ value: consuming Any) {
+        // Moved in; without `consume` it was copied.
+        if let template {
+            template.write(consume value, at: position, in: &object)
+            written += 1
+        } else {
+            object[key] = consume value
+        }
     }
 
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, writing body: (inout DictionarySink) throws -> Void) throws {
@@ -57,6 +77,7 @@ struct DictionarySink: JSONSink {
     }
 
     mutating func writeObject(_ object: [String: Any]) {
+        template = nil
         self.object = object
     }
 

@@ -19,7 +19,7 @@ struct EmitterSink: JSONSink {
         emitter = JSONEmitter(options: options, maximumDepth: maximumDepth)
     }
 
-    mutating func beginObject(capacity: Int) throws {
+    mutating func beginObject(capacity: Int, template: ObjectTemplate?) throws {
         try Self.writing { () throws(JSONWritingError) in try emitter.beginObject(depth: depth) }
         isFirstMember = true
     }
@@ -39,7 +39,7 @@ struct EmitterSink: JSONSink {
         try Self.writing(at: entry.errorPath) { () throws(JSONWritingError) in try emitter.write(array, depth: depth + 1) }
     }
 
-    mutating func writeMember(key: String, _ value: consuming Any) throws {
+    mutating func writeMember(key: String, position: Int, _ value: consuming Any) throws {
         emitter.writeKey(key, first: isFirstMember, depth: depth)
         isFirstMember = false
         try writeValue(value, at: [.key(key)])

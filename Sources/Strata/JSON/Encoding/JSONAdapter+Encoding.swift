@@ -166,7 +166,7 @@ extension JSONAdapter {
         // The order is the call's, not the sink's: within one `data(from:)`, hooks of
         // nested models run in the same order whichever sink writes them.
         let steps = context.sortsKeys ? plan.encodeStepsSortedByKey : plan.encodeSteps
-        try sink.beginObject(capacity: steps.count)
+        try sink.beginObject(capacity: steps.count, template: plan.objectTemplate)
         try StoredField.withStorage(of: model) { storage in
             // Walked through the buffer, each step used in place: a pass retains nothing.
             try steps.withUnsafeBufferPointer { steps in
@@ -324,8 +324,8 @@ extension JSONSink {
             defer { index += 1 }
             if let included, !included.contains(steps[index].propertyKey) { continue }
             switch steps[index].jsonRead?(storage) {
-            case .some(let value): try writeMember(key: key, consume value)
-            case .none: if !omitNulls { try writeMember(key: key, JSONAdapter.null) }
+            case .some(let value): try writeMember(key: key, position: steps[index].position, consume value)
+            case .none: if !omitNulls { try writeMember(key: key, position: steps[index].position, JSONAdapter.null) }
             }
         }
         return index

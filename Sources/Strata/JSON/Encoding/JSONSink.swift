@@ -10,8 +10,9 @@ protocol JSONSink {
     /// does not is given the dictionary of a model whose plan is not flat.
     static var writesKeyPaths: Bool { get }
 
-    /// Starts the object of a model with `capacity` members at most.
-    mutating func beginObject(capacity: Int) throws
+    /// Starts the object of a model with `capacity` members at most; `template` is
+    /// its plan's ``MappingPlan/objectTemplate``.
+    mutating func beginObject(capacity: Int, template: ObjectTemplate?) throws
     /// Ends the object ``beginObject(capacity:)`` started.
     mutating func endObject()
     /// Writes `value`, a JSON value (`NSNull` for `null`), at the entry's key path.
@@ -20,8 +21,9 @@ protocol JSONSink {
     /// ``writeMember(_:_:)-(MappingPlan<M>.Entry,_)`` writes for its
     /// ``ScalarArray/jsonArray``.
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ array: ScalarArray) throws
-    /// Writes `value`, a JSON value, at `key` of the object.
-    mutating func writeMember(key: String, _ value: consuming Any) throws
+    /// Writes `value`, a JSON value, at `key` of the object, the key of the entry
+    /// at `position` of the object's plan.
+    mutating func writeMember(key: String, position: Int, _ value: consuming Any) throws
     /// Writes a member whose value `body` writes into the sink: a nested model or
     /// array of models.
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, writing body: (inout Self) throws -> Void) throws
