@@ -106,7 +106,8 @@ struct CompiledDateFormat: Sendable {
         return Array(text.utf8).withUnsafeBufferPointer { date(fromUTF8: $0) }
     }
 
-    private func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    /// ``date(from:)`` for a text given as its UTF-8 bytes.
+    func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var reader = ByteReader(bytes: bytes)
         var year: Int64 = 0
         var month: Int64 = 1

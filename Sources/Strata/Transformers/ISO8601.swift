@@ -74,8 +74,9 @@ enum ISO8601 {
 
     // MARK: Reading
 
-    /// The date the UTF-8 bytes stand for, or `nil`.
-    private static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    /// The date the UTF-8 bytes stand for, or `nil`: ``date(from:)`` for a text
+    /// given as its bytes.
+    static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var reader = ByteReader(bytes: bytes)
         guard let year = reader.number(digits: 4), reader.skip("-"),
             let month = reader.number(digits: 2), reader.skip("-"),

@@ -205,7 +205,10 @@ extension Transformation {
                         + "0000–9999 that ISO 8601 writes.")
             }
             return text
-        })
+        }
+    )
+    // A plain string from its bytes, read as `ISO8601.date(from:)` reads the `String`.
+    .readingPlainStrings { ISO8601.date(fromUTF8: $0) }
 
     static let secondsSince1970 = Transformation(
         { (seconds: Double) in Date(timeIntervalSince1970: seconds) },
@@ -250,7 +253,7 @@ extension Transformation {
             case 1: "Expected a date in the format \"\(formats[0])\""
             default: "Expected a date in one of the formats " + formats.map { "\"\($0)\"" }.joined(separator: ", ")
             }
-        return Transformation(
+        let transformation = Transformation(
             { (text: String) throws -> Date in
                 // In order, each format by itself and then by its formatter, so the
                 // first format that reads the text wins, as with formatters alone.
@@ -267,6 +270,10 @@ extension Transformation {
                 }
                 return text
             })
+        // A plain string from its bytes, by the first format when it reads it: the
+        // forward closure's first step, which then returns that date.
+        guard let first = compiled.first, let first else { return transformation }
+        return transformation.readingPlainStrings { first.date(fromUTF8: $0) }
     }
 
     static func number(
