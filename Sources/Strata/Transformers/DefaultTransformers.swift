@@ -27,14 +27,17 @@ enum DefaultTransformers {
             // Values of `R` made once and only copied out afterwards (see `RawValueConversion`).
             nonisolated(unsafe) let casesByRawString = conversion.valuesByRawString
             let convert = conversion.value(from:)
+            // A type with `String` raw values and no table (not `CaseIterable`): its string
+            // handed to `R(rawValue:)` as it is, without the checks `convert` runs first
+            // for raw values of any type.
+            let convertString = R.RawValue.self == String.self ? conversion.value(fromRawString:) : nil
             let transformation = Transformation(
                 forward: { json in
                     // A case's raw string, looked up without entering code generic over `R`,
                     // where the conversion's metadata and `R?`'s are looked up on every call.
-                    if let json, !casesByRawString.isEmpty, let string = exactValue(json, as: String.self),
-                        let value = casesByRawString[string]
-                    {
-                        return value
+                    if let json, let string = exactValue(json, as: String.self) {
+                        if !casesByRawString.isEmpty, let value = casesByRawString[string] { return value }
+                        if let convertString { return try convertString(string) }
                     }
                     return try convert(json)
                 },
@@ -248,19 +251,30 @@ private struct RawValueConversion<R: RawRepresentable>: @unchecked Sendable {
 
     func value(from json: Any?) throws -> Any? {
         guard let json else { return nil }
-        guard let value = R(rawValue: try rawType.require(json)) else {
-            throw StrataError(.typeMismatch, "\(describe(json).capitalizedFirst) is not a valid \(R.self).\(knownValues)")
-        }
+        guard let value = R(rawValue: try rawType.require(json)) else { throw invalid(json) }
         return value
+    }
+
+    /// ``value(from:)`` for a string, when `R.RawValue` is `String` (the caller checks).
+    func value(fromRawString string: String) throws -> Any {
+        let value = withUnsafePointer(to: string) { string in
+            // `R.RawValue` is `String`: the memory holds a value of that very type.
+            string.withMemoryRebound(to: R.RawValue.self, capacity: 1) { R(rawValue: $0.pointee) }
+        }
+        guard let value else { throw invalid(string) }
+        return value
+    }
+
+    /// The error for a raw value of the right type that names no case.
+    private func invalid(_ json: Any) -> StrataError {
+        StrataError(.typeMismatch, "\(describe(json).capitalizedFirst) is not a valid \(R.self).\(knownValues)")
     }
 
     /// Like ``value(from:)``, with `unknown` for a raw value that names no case.
     func value(from json: Any?, unknown: R) throws -> Any? {
         guard let json else { return nil }
         if let value = R(rawValue: try rawType.require(json)) { return value }
-        RecoveryLog.current?.record(
-            .usedUnknownCase,
-            StrataError(.typeMismatch, "\(describe(json).capitalizedFirst) is not a valid \(R.self).\(knownValues)"))
+        RecoveryLog.current?.record(.usedUnknownCase, invalid(json))
         return unknown
     }
 

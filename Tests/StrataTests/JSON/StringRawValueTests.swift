@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Strata
+
+/// A `String` enum that is not `CaseIterable`: Strata has no table of its cases, so
+/// each value goes to `init(rawValue:)`.
+enum PricePlan: String, Sendable {
+    case free, pro
+    case enterprise = "Enterprise"
+}
+
+/// A hand-written `RawRepresentable` with `String` raw values that accepts any case
+/// of its letters, and counts its calls.
+struct SupportTier: RawRepresentable, Equatable, Sendable {
+    static let calls = Atomic<Int>(0)
+    let rawValue: String
+
+    init?(rawValue: String) {
+        Self.calls.add(1, ordering: .relaxed)
+        guard ["gold", "silver"].contains(rawValue.lowercased()) else { return nil }
+        self.rawValue = rawValue.lowercased()
+    }
+}
+
+struct Subscription: JSONSerializing, Equatable {
+    var plan = PricePlan.free
+    var plans: [PricePlan] = []
+    var tier: SupportTier?
+
+    static let propertyKeys: PropertyKeys<Subscription> = ["plan": \.plan, "plans": \.plans, "tier": \.tier]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["plan": "plan", "plans": "plans", "tier": "tier"]
+}
+
+// Values of `String` raw-representable types that are not `CaseIterable` reach
+// `init(rawValue:)` straight from the JSON string (issue #14): the same values and
+// the same errors as before, from data and from a dictionary, and one call of
+// `init(rawValue:)` per value.
+@Suite("String raw values without a table of cases", .serialized)
+struct StringRawValueTests {
+    @Test("Cases, in properties and arrays, read the same both ways")
+    func cases() throws {
+        let model = try decodeEqualBothWays(Subscription.self, #"{"plan": "Enterprise", "plans": ["pro", "free"], "tier": "GOLD"}"#)
+        #expect(model == Subscription(plan: .enterprise, plans: [.pro, .free], tier: SupportTier(rawValue: "gold")))
+    }
+
+    @Test("A string that names no case fails with the type's name and the path, both ways")
+    func unknownCase() throws {
+        let failure = strataFailure { try decodeBothWays(Subscription.self, #"{"plans": ["pro", "enterprise"]}"#) }
+        #expect(failure?.code == .typeMismatch)
+        #expect(failure?.pathDescription == "plans[1]")
+        #expect(failure?.reason.contains(#"The string "enterprise" is not a valid PricePlan."#) == true)
+        let tier = strataFailure { try decodeBothWays(Subscription.self, #"{"tier": "bronze"}"#) }
+        #expect(tier?.reason.contains(#"The string "bronze" is not a valid SupportTier."#) == true)
+    }
+
+    @Test("A value of another type fails as before")
+    func otherTypes() throws {
+        let failure = strataFailure { try decodeBothWays(Subscription.self, #"{"plan": 1}"#) }
+        #expect(failure?.code == .typeMismatch)
+        #expect(failure?.pathDescription == "plan")
+    }
+
+    @Test("init(rawValue:) runs once per value, whether it accepts it or not")
+    func oneCallPerValue() throws {
+        let before = SupportTier.calls.load(ordering: .relaxed)
+        _ = try JSONAdapter.model(of: Subscription.self, from: Data(#"{"tier": "Silver"}"#.utf8))
+        _ = strataFailure { try JSONAdapter.model(of: Subscription.self, from: Data(#"{"tier": "tin"}"#.utf8)) }
+        #expect(SupportTier.calls.load(ordering: .relaxed) - before == 2)
+    }
+}
