@@ -59,7 +59,8 @@ final class ModelProperty<M>: @unchecked Sendable {
     /// the property's type or the key path is read-only.
     @inline(__always)
     func write(_ value: Any, into model: inout M) -> Bool {
-        if let field { return field.write(value, into: &model) }
+        // Through the optional, not bound from it: a binding retains the field.
+        if let written = field?.write(value, into: &model) { return written }
         return writeThroughKeyPath?(&model, value) ?? false
     }
 

@@ -192,8 +192,9 @@ final class StoredField: @unchecked Sendable {
     /// ``readsFast``), the general one otherwise.
     @inline(__always)
     func readFast<M>(_ model: M) -> Any? {
-        guard let fastRead else { return read(model) }
-        let value = withBase(of: model) { fastRead($0, offset) }
+        guard fastRead != nil else { return read(model) }
+        // Called through the optional, not bound from it: a binding retains the context.
+        let value = withBase(of: model) { fastRead?($0, offset) ?? nil }
         check(value, readFrom: model)
         return value
     }
@@ -332,7 +333,9 @@ final class StoredField: @unchecked Sendable {
         let expected = storeThroughKeyPath(value, into: model)
         #endif
         let stored: Bool
-        if let fastStore, withMutableBase(of: &model, { fastStore($0, offset, value) }) {
+        // The closures called through their optionals, not bound from them: a binding
+        // retains the closure's context.
+        if fastStore != nil, withMutableBase(of: &model, { fastStore?($0, offset, value) == true }) {
             stored = true
         } else {
             stored = storeGeneral(value, into: &model)
@@ -351,8 +354,8 @@ final class StoredField: @unchecked Sendable {
         let expected = storeThroughKeyPath(nil, into: model)
         #endif
         let stored: Bool
-        if let fastStoreNil {
-            withMutableBase(of: &model) { fastStoreNil($0, offset) }
+        if fastStoreNil != nil {
+            withMutableBase(of: &model) { fastStoreNil?($0, offset) }
             stored = true
         } else {
             stored = storeGeneral(nil, into: &model)
