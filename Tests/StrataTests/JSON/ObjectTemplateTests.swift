@@ -120,12 +120,10 @@ struct ObjectTemplateTests {
                     var mismatches = 0
                     for _ in 0..<50 {
                         for object in try JSONAdapter.dictionaries(from: items) {
-                            let id = object["id"] as? Int
-                            if id == nil || object["display_name"] as? String != id.map(String.init)
-                                || object["tags"] as? [String] != id.map { [String($0)] }
-                            {
-                                mismatches += 1
-                            }
+                            let name = (object["id"] as? Int).map(String.init)
+                            let matches = name != nil && object["display_name"] as? String == name
+                                && object["tags"] as? [String] == name.map({ [$0] })
+                            if !matches { mismatches += 1 }
                         }
                     }
                     return mismatches

@@ -229,8 +229,10 @@ extension JSONAdapter {
             case .missing:
                 return
             case .json(let found):
-                if let transformer = entry.transformer {
-                    value = try transformer.transformedValue(found)
+                // Called through the optional, not bound from it: a binding copies the
+                // transformation, retaining each of its closures.
+                if entry.transformer != nil {
+                    value = try entry.transformer?.transformedValue(found) ?? nil
                 } else {
                     value = consume found
                 }

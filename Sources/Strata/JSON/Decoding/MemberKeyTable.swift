@@ -12,7 +12,10 @@ import Foundation
 /// Payloads of one type usually list their members in the same order, often the
 /// mapping's own, so each search starts at a hint (the key after the last one
 /// found) and goes round from there: in the common case the first comparison matches.
-struct MemberKeyTable: Sendable {
+///
+/// A class, so that handing a table on (once per object read) counts one reference,
+/// not one per array it holds.
+final class MemberKeyTable: Sendable {
     /// The keys, in the order given.
     private let keys: [String]
     /// Every key's UTF-8, back to back.
@@ -78,7 +81,7 @@ struct MemberKeyTable: Sendable {
         return bytes.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return nil }
             let matches = { (candidate: Int) in
-                let span = spans[candidate]
+                let span = self.spans[candidate]
                 return span.count == key.count && memcmp(base + span.lowerBound, keyBase, key.count) == 0
             }
             // The key at the hint first (the common case), then none at all when the
