@@ -339,7 +339,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                 if highBits & 0x8080_8080_8080_8080 == 0 {
                     return String(decoding: utf8, as: UTF8.self)
                 }
-                if let string = String(validating: utf8, as: UTF8.self) {
+                if let string = Self.string(validating: utf8) {
                     return string
                 }
                 try validateUTF8(from: start, to: position)
@@ -393,6 +393,27 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         return position
     }
 
+    /// The string of `utf8`, or `nil` when the bytes are not valid UTF-8: what
+    /// `String(validating:as:)` gives, without its code generic over the encoding,
+    /// which looks up the metadata of its buffer and parse-result types on every call.
+    ///
+    /// `String(decoding:as:)` replaces each ill-formed sequence with U+FFFD, whose
+    /// bytes an ill-formed sequence never has, so the string's bytes are the input's
+    /// exactly when there was none.
+    private static func string(validating utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        let string = String(decoding: utf8, as: UTF8.self)
+        let unchanged = string.utf8.withContiguousStorageIfAvailable { decoded -> Bool in
+            guard decoded.count == utf8.count else { return false }
+            guard let decodedBase = decoded.baseAddress, let base = utf8.baseAddress else { return true }  // both empty
+            return memcmp(decodedBase, base, utf8.count) == 0
+        }
+        switch unchanged {
+        case true?: return string
+        case false?: return nil
+        case nil: return String(validating: utf8, as: UTF8.self)
+        }
+    }
+
     /// Validates the UTF-8 in `start..<end`, throwing at the first ill-formed sequence.
     private func validateUTF8(from start: Int, to end: Int) throws(JSONParsingError) {
         var position = start
@@ -432,7 +453,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                         index = position + 1
                         return ""
                     }
-                    if let string = String(validating: scratch, as: UTF8.self) {
+                    if let string = scratch.withUnsafeBufferPointer({ Self.string(validating: $0) }) {
                         index = position + 1
                         return string
                     }
