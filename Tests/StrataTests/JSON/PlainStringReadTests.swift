@@ -119,6 +119,23 @@ struct PlainURLReadTests {
         }
     }
 
+    @Test("A refused byte or a percent escape at every offset of the blocks the check reads at once")
+    func everyOffset() throws {
+        let letters = Array("ghijklmnopqrstuvwxyzghij")  // none a hexadecimal digit
+        for offset in 0...letters.count {
+            let before = String(letters[..<offset]), after = String(letters[offset...])
+            for refused in [" ", "{", "\\\\", "^", "%", "%4", "é"] {
+                let failure = strataFailure {
+                    try decodeBothWays(PlainURLModel.self, #"{"link": "https://a.example/\#(before)\#(refused)\#(after)"}"#)
+                }
+                #expect(failure?.code == .transformerFailed, "\(refused) at \(offset)")
+            }
+            let escaped = "https://a.example/\(before)%41\(after)"
+            let model = try decodeEqualBothWays(PlainURLModel.self, #"{"link": "\#(escaped)"}"#)
+            #expect(model.link?.absoluteString == escaped, "%41 at \(offset)")
+        }
+    }
+
     @Test("Text that is no URL as written fails with the same error from data as from a dictionary")
     func invalidText() throws {
         for text in ["", "has space", "https://example.org/%zz", "https://example.org/{x}", "https://exämple.org", "%"] {
