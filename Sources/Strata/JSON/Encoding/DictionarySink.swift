@@ -6,8 +6,9 @@ import Foundation
 /// Dotted key paths build nested objects.
 struct DictionarySink: JSONSink {
     static var writesKeyPaths: Bool { true }
+    static var usesObjectTemplates: Bool { true }
 
-    /// The object written by the last ``beginObject(capacity:)``, or given to ``writeObject(_:)``.
+    /// The object written by the last ``beginObject(capacity:template:)``, or given to ``writeObject(_:)``.
     private(set) var object: [String: Any] = [:]
     /// The array written by ``writeArray(count:element:)``, if one was.
     private var array: [Any]?

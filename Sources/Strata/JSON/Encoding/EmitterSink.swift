@@ -5,6 +5,7 @@
 /// dictionary of any other model.
 struct EmitterSink: JSONSink {
     static var writesKeyPaths: Bool { false }
+    static var usesObjectTemplates: Bool { false }
 
     /// The bytes written so far.
     private(set) var emitter: JSONEmitter

@@ -166,7 +166,7 @@ extension JSONAdapter {
         // The order is the call's, not the sink's: within one `data(from:)`, hooks of
         // nested models run in the same order whichever sink writes them.
         let steps = context.sortsKeys ? plan.encodeStepsSortedByKey : plan.encodeSteps
-        try sink.beginObject(capacity: steps.count, template: plan.objectTemplate)
+        try sink.beginObject(capacity: steps.count, template: Sink.usesObjectTemplates ? plan.objectTemplate : nil)
         try StoredField.withStorage(of: model) { storage in
             // Walked through the buffer, each step used in place: a pass retains nothing.
             try steps.withUnsafeBufferPointer { steps in

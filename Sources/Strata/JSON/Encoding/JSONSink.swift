@@ -9,11 +9,15 @@ protocol JSONSink {
     /// Whether the sink writes dotted and array-form key paths itself. A sink that
     /// does not is given the dictionary of a model whose plan is not flat.
     static var writesKeyPaths: Bool { get }
+    /// Whether the sink starts objects from their plan's ``ObjectTemplate``; a sink
+    /// that does not is given none.
+    static var usesObjectTemplates: Bool { get }
 
     /// Starts the object of a model with `capacity` members at most; `template` is
-    /// its plan's ``MappingPlan/objectTemplate``.
+    /// its plan's ``MappingPlan/objectTemplate`` for a sink that ``usesObjectTemplates``,
+    /// `nil` otherwise.
     mutating func beginObject(capacity: Int, template: ObjectTemplate?) throws
-    /// Ends the object ``beginObject(capacity:)`` started.
+    /// Ends the object ``beginObject(capacity:template:)`` started.
     mutating func endObject()
     /// Writes `value`, a JSON value (`NSNull` for `null`), at the entry's key path.
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ value: consuming Any) throws

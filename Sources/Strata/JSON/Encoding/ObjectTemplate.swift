@@ -10,7 +10,9 @@
 /// Members the engine leaves out (`nil` with ``JSONAdapter/EncodingOptions/omitsNulls``,
 /// keys `serializablePropertyKeys(_:)` drops) still hold the placeholder when the
 /// object ends, and are removed then (``removingPlaceholders(from:)``).
-struct ObjectTemplate: @unchecked Sendable {
+///
+/// A class, so that a sink holding it for an object counts one reference.
+final class ObjectTemplate: @unchecked Sendable {
     // @unchecked: the dictionary is never mutated after `init` (sinks mutate their
     // own copies), and holds only strings and the empty `Placeholder`.
 
