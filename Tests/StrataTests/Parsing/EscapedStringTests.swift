@@ -10,19 +10,6 @@ import Testing
 
 @Suite("Escaped strings")
 struct EscapedStringTests {
-    private func readString(_ bytes: [UInt8]) throws -> Any {
-        try JSONReader.nativeObject(with: Data(bytes))
-    }
-
-    private func parsingError(_ bytes: [UInt8]) -> JSONParsingError? {
-        do {
-            _ = try readString(bytes)
-            return nil
-        } catch {
-            return error as? JSONParsingError
-        }
-    }
-
     @Test("Runs of every length between escapes and non-ASCII characters read as JSONSerialization reads them")
     func runsOfEveryLength() throws {
         let pieces = [#"\n"#, "é", #"\u00e9"#, "名", #"\ud83d\ude00"#, #"\""#, "😀", #"\\"#]
@@ -31,7 +18,7 @@ struct EscapedStringTests {
                 let run = String(repeating: "a", count: length)
                 let json = "[\"\(run)\(first)\(run)é\(run)\(second)\(run)\"]"
                 let expected = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String])
-                let read = try #require(try readString(Array(json.utf8)) as? [String])
+                let read = try #require(try readJSON(Array(json.utf8)) as? [String])
                 #expect(read == expected, "\(json)")
             }
         }
@@ -44,12 +31,12 @@ struct EscapedStringTests {
             let prefix = Array(#"["\n"#.utf8)
             // 0xFF first, then `\x`.
             let utf8First = prefix + run + [0xFF] + run + Array(#"\x"]"#.utf8)
-            let error = parsingError(utf8First)
+            let error = jsonParsingError(utf8First)
             #expect(error?.kind == .invalidUTF8(0xFF), "gap \(gap)")
             #expect(error?.offset == prefix.count + gap, "gap \(gap)")
             // `\x` first, then 0xFF.
             let escapeFirst = prefix + run + Array(#"\x"#.utf8) + run + [0xFF] + Array(#""]"#.utf8)
-            let escapeError = parsingError(escapeFirst)
+            let escapeError = jsonParsingError(escapeFirst)
             #expect(escapeError?.kind == .invalidEscape(UInt8(ascii: "x")), "gap \(gap)")
             #expect(escapeError?.offset == prefix.count + gap, "gap \(gap)")
         }
@@ -59,7 +46,7 @@ struct EscapedStringTests {
     func controlByteAtEveryDistance() {
         for gap in 0...20 {
             let prefix = Array(#"["\t"#.utf8) + Array(repeating: UInt8(ascii: "b"), count: gap)
-            let error = parsingError(prefix + [0x01] + Array(#""]"#.utf8))
+            let error = jsonParsingError(prefix + [0x01] + Array(#""]"#.utf8))
             #expect(error?.kind == .unescapedControlCharacter(0x01), "gap \(gap)")
             #expect(error?.offset == prefix.count, "gap \(gap)")
         }
@@ -69,11 +56,11 @@ struct EscapedStringTests {
     func truncatedAfterAnEscape() {
         for gap in 0...12 {
             let text = Array(#"["\r"#.utf8) + Array(repeating: UInt8(ascii: "c"), count: gap)
-            #expect(parsingError(text)?.kind == .unexpectedEndOfInput(expected: "'\"' to close the string"), "gap \(gap)")
+            #expect(jsonParsingError(text)?.kind == .unexpectedEndOfInput(expected: "'\"' to close the string"), "gap \(gap)")
             // The first two bytes of a three-byte sequence, then the end.
             let truncated = text + [0xE5, 0x90]
-            #expect(parsingError(truncated)?.kind == .invalidUTF8(0xE5), "gap \(gap)")
-            #expect(parsingError(truncated)?.offset == text.count, "gap \(gap)")
+            #expect(jsonParsingError(truncated)?.kind == .invalidUTF8(0xE5), "gap \(gap)")
+            #expect(jsonParsingError(truncated)?.offset == text.count, "gap \(gap)")
         }
     }
 }

@@ -11,20 +11,7 @@ import Testing
 
 @Suite("UTF-8 of strings with non-ASCII bytes")
 struct UTF8ValidationTests {
-    private func read(_ bytes: [UInt8]) throws -> Any {
-        try JSONReader.nativeObject(with: Data(bytes))
-    }
-
-    private func parsingError(_ bytes: [UInt8]) -> JSONParsingError? {
-        do {
-            _ = try read(bytes)
-            return nil
-        } catch {
-            return error as? JSONParsingError
-        }
-    }
-
-    /// `["` + `body` + `"]`, with `escape` before the body when asked.
+    /// `["` + `body` + `"]`, with an escape (`\n`) before the body when `escaped`.
     private func document(_ body: [UInt8], escaped: Bool) -> [UInt8] {
         Array(#"[""#.utf8) + (escaped ? Array(#"\n"#.utf8) : []) + body + Array(#""]"#.utf8)
     }
@@ -32,7 +19,7 @@ struct UTF8ValidationTests {
     @Test("U+FFFD in the input, with other non-ASCII characters, is read as it is", arguments: [false, true])
     func replacementCharacterInInput(escaped: Bool) throws {
         let text = "a\u{FFFD}é名😀\u{FFFD}"
-        let array = try #require(try read(document(Array(text.utf8), escaped: escaped)) as? [String])
+        let array = try #require(try readJSON(document(Array(text.utf8), escaped: escaped)) as? [String])
         #expect(array == [(escaped ? "\n" : "") + text])
     }
 
@@ -54,7 +41,7 @@ struct UTF8ValidationTests {
             let bytes = document(body, escaped: escaped)
             // Reported at the byte where the sequence stops being UTF-8 (for one cut
             // short, the byte after it), and naming it.
-            let error = try #require(parsingError(bytes), "\(sequence)")
+            let error = try #require(jsonParsingError(bytes), "\(sequence)")
             let start = 2 + (escaped ? 2 : 0) + 5
             #expect((start...start + sequence.count).contains(error.offset), "\(sequence)")
             #expect(error.kind == .invalidUTF8(bytes[error.offset]), "\(sequence)")
