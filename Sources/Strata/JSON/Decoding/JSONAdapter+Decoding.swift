@@ -229,10 +229,8 @@ extension JSONAdapter {
             case .missing:
                 return
             case .json(let found):
-                // Called through the optional, not bound from it: a binding copies the
-                // transformation, retaining each of its closures.
-                if entry.transformer != nil {
-                    value = try entry.transformer?.transformedValue(found) ?? nil
+                if let transformer = entry.transformer {
+                    value = try transformer.transformedValue(found)
                 } else {
                     value = consume found
                 }

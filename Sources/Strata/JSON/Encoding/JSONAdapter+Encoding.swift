@@ -261,11 +261,9 @@ extension JSONAdapter {
     /// reverse-transformed, checked that JSON can represent it; `nil` for null.
     static func jsonValue<T: JSONSerializing>(of entry: MappingPlan<T>.Entry, in model: T, read: consuming Any?) throws -> Any? {
         var value = consume read
-        // The transformation called through the optional, not bound from it: a binding
-        // copies it, retaining each of its closures.
-        if entry.transformer != nil, value != nil || entry.isCustomTransformer {
+        if let transformer = entry.transformer, value != nil || entry.isCustomTransformer {
             do {
-                value = try entry.transformer?.reverseTransformedValue(value) ?? nil
+                value = try transformer.reverseTransformedValue(value)
             } catch let error as StrataError {
                 throw StrataError(
                     error.code, "Cannot write '\(entry.property.key)' of \(T.self): \(error.reason)",
