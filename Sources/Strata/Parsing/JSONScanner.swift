@@ -110,13 +110,13 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         case Byte.quote:
             return builder.string(try parseString())
         case Byte.t:
-            try expectLiteral(Byte.trueLiteral, name: "true")
+            try expectLiteral(Byte.trueLiteral)
             return builder.bool(true)
         case Byte.f:
-            try expectLiteral(Byte.falseLiteral, name: "false")
+            try expectLiteral(Byte.falseLiteral)
             return builder.bool(false)
         case Byte.n:
-            try expectLiteral(Byte.nullLiteral, name: "null")
+            try expectLiteral(Byte.nullLiteral)
             return builder.null()
         case Byte.minus, Byte.zero...Byte.nine:
             return try parseNumber()
@@ -250,17 +250,24 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     /// Checks that a key's opening quote is at `index`.
     @inline(__always)
     mutating func expectKeyStart(afterComma: Bool) throws(JSONParsingError) {
-        let expected = afterComma ? "'\"' to begin an object key after ','" : "'\"' to begin an object key or '}' to end the object"
         guard index < count else {
-            throw makeError(.unexpectedEndOfInput(expected: expected), at: index)
+            throw makeError(.unexpectedEndOfInput(expected: Self.expectedKeyStart(afterComma: afterComma)), at: index)
         }
         guard base[index] == Byte.quote else {
             let isTrailingComma = afterComma && base[index] == Byte.closeBrace
             throw makeError(
-                .unexpectedCharacter(base[index], expected: expected + (isTrailingComma ? Self.trailingCommaNote : "")),
+                .unexpectedCharacter(
+                    base[index],
+                    expected: Self.expectedKeyStart(afterComma: afterComma) + (isTrailingComma ? Self.trailingCommaNote : "")),
                 at: index
             )
         }
+    }
+
+    /// What ``expectKeyStart(afterComma:)`` expected, for its errors: made only when
+    /// one is thrown (a `String` made for every key was released for every key).
+    private static func expectedKeyStart(afterComma: Bool) -> String {
+        afterComma ? "'\"' to begin an object key after ','" : "'\"' to begin an object key or '}' to end the object"
     }
 
     /// Skips whitespace after a key and consumes its `:`.
@@ -293,15 +300,17 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString, name: String) throws(JSONParsingError) {
+    /// Consumes `literal` (`true`, `false` or `null`); its name in an error is its own
+    /// text, so no `String` is made unless one is thrown.
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParsingError) {
         let bytes = literal.utf8Start
         for offset in 0..<literal.utf8CodeUnitCount {
             let position = index + offset
             guard position < count else {
-                throw makeError(.unexpectedEndOfInput(expected: "the literal \(name)"), at: position)
+                throw makeError(.unexpectedEndOfInput(expected: "the literal \(literal)"), at: position)
             }
             guard base[position] == bytes[offset] else {
-                throw makeError(.unexpectedCharacter(base[position], expected: "the literal \(name)"), at: position)
+                throw makeError(.unexpectedCharacter(base[position], expected: "the literal \(literal)"), at: position)
             }
         }
         index += literal.utf8CodeUnitCount
@@ -311,7 +320,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
 
     /// Parses a string whose opening quote is at `index`; leaves `index` after the closing quote.
     ///
-    /// Non-ASCII bytes are skipped by the scan and validated once, by `String(validating:)`, when the
+    /// Non-ASCII bytes are skipped by the scan and validated once, by ``string(validating:)``, when the
     /// string is made; only if that fails does ``validateUTF8(from:to:)`` walk the bytes to locate the error.
     mutating func parseString() throws(JSONParsingError) -> String {
         let start = index + 1
