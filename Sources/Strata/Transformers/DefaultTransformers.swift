@@ -27,9 +27,9 @@ enum DefaultTransformers {
             // Values of `R` made once and only copied out afterwards (see `RawValueConversion`).
             nonisolated(unsafe) let casesByRawString = conversion.valuesByRawString
             let convert = conversion.value(from:)
-            // A type with `String` raw values and no table (not `CaseIterable`): its string
-            // handed to `R(rawValue:)` as it is, without the checks `convert` runs first
-            // for raw values of any type.
+            // A type with `String` raw values, for a string its table lacks (or it has none:
+            // not `CaseIterable`): the string handed to `R(rawValue:)` as it is, without the
+            // checks `convert` runs first for raw values of any type.
             let convertString = R.RawValue.self == String.self ? conversion.value(fromRawString:) : nil
             let transformation = Transformation(
                 forward: { json in

@@ -8,20 +8,27 @@ import Testing
 // transformer on the `String`.
 
 /// One property per date transformer; the validated setter refuses any `iso`
-/// that is not a `Date`.
+/// that is not a `Date`. The first format of `uncompiledFirst` is one only its
+/// formatter reads.
 struct PlainDateModel: JSONSerializing, Equatable {
     var iso = Date.distantPast
     var twitter: Date?
     var either: Date?
+    var uncompiledFirst: Date?
 
-    static let propertyKeys: PropertyKeys<PlainDateModel> = ["iso": \.iso, "twitter": \.twitter, "either": \.either]
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["iso": "iso", "twitter": "twitter", "either": "either"]
+    static let propertyKeys: PropertyKeys<PlainDateModel> = [
+        "iso": \.iso, "twitter": \.twitter, "either": \.either, "uncompiledFirst": \.uncompiledFirst,
+    ]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+        "iso": "iso", "twitter": "twitter", "either": "either", "uncompiledFirst": "uncompiled_first",
+    ]
 
     static func jsonTransformer(forKey key: String) -> ValueTransformer? {
         switch key {
         case "iso": return .iso8601Date
         case "twitter": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
         case "either": return .date(formats: ["yyyy-MM-dd", "dd/MM/yyyy"])
+        case "uncompiledFirst": return .date(formats: ["yyyy-MM-dd EEEE", "yyyy-MM-dd"])
         default: return nil
         }
     }
@@ -38,11 +45,20 @@ struct PlainDateModel: JSONSerializing, Equatable {
 struct PlainDateReadTests {
     private func date(_ seconds: TimeInterval) -> Date { Date(timeIntervalSince1970: seconds) }
 
-    @Test("The three date properties read plain strings from their bytes")
+    @Test("Dates read plain strings from their bytes, unless the first format is left to its formatter")
     func plainStringReads() throws {
         let plan = MappingPlan<PlainDateModel>.shared
-        #expect(plan.memberReads.count == 3)
-        #expect(plan.memberReads.map(\.readsPlainStrings) == [true, true, true])
+        #expect(plan.memberReads.count == 4)
+        // Reading with the second format would pass over the first, which must win.
+        #expect(plan.memberReads.map(\.readsPlainStrings) == [true, true, true, false])
+    }
+
+    @Test("With a first format only its formatter reads, each format reads its text both ways")
+    func uncompiledFirstFormat() throws {
+        let first = try decodeEqualBothWays(PlainDateModel.self, #"{"uncompiled_first": "2011-01-25 Tuesday"}"#)
+        #expect(first.uncompiledFirst == date(1_295_913_600))
+        let second = try decodeEqualBothWays(PlainDateModel.self, #"{"uncompiled_first": "2011-01-25"}"#)
+        #expect(second.uncompiledFirst == date(1_295_913_600))
     }
 
     @Test("ISO 8601 dates, plain, with fractions and offsets, and escaped, read the same both ways")

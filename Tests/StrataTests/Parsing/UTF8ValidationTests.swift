@@ -32,19 +32,25 @@ struct UTF8ValidationTests {
             [0xED, 0xA0, 0x80],  // a UTF-16 surrogate
             [0xF4, 0x90, 0x80, 0x80],  // past U+10FFFF
             [0xE5, 0x90],  // a three-byte sequence cut short
+            // A four-byte sequence cut short after three: repaired to one U+FFFD, as
+            // long as it, so only comparing the bytes tells it from valid text.
+            [0xF0, 0x9F, 0x98],
             [0xFF],
         ]
+        // After the bad bytes: a plain ASCII byte, or U+FFFD, as a repair would write.
+        let followers = [Array("a".utf8), Array("\u{FFFD}".utf8)]
         for sequence in sequences {
-            // Valid non-ASCII text first, so that the string takes the non-ASCII path,
-            // and U+FFFD after the bad bytes, as a repair would write.
-            let body = Array("é名".utf8) + sequence + Array("\u{FFFD}".utf8)
-            let bytes = document(body, escaped: escaped)
-            // Reported at the byte where the sequence stops being UTF-8 (for one cut
-            // short, the byte after it), and naming it.
-            let error = try #require(jsonParsingError(bytes), "\(sequence)")
-            let start = 2 + (escaped ? 2 : 0) + 5
-            #expect((start...start + sequence.count).contains(error.offset), "\(sequence)")
-            #expect(error.kind == .invalidUTF8(bytes[error.offset]), "\(sequence)")
+            for follower in followers {
+                // Valid non-ASCII text first, so that the string takes the non-ASCII path.
+                let body = Array("é名".utf8) + sequence + follower
+                let bytes = document(body, escaped: escaped)
+                // Reported at the byte where the sequence stops being UTF-8 (for one cut
+                // short, the byte after it), and naming it.
+                let error = try #require(jsonParsingError(bytes), "\(sequence) before \(follower)")
+                let start = 2 + (escaped ? 2 : 0) + 5
+                #expect((start...start + sequence.count).contains(error.offset), "\(sequence) before \(follower)")
+                #expect(error.kind == .invalidUTF8(bytes[error.offset]), "\(sequence) before \(follower)")
+            }
         }
     }
 }

@@ -8,7 +8,8 @@ struct DictionarySink: JSONSink {
     static var writesKeyPaths: Bool { true }
     static var usesObjectTemplates: Bool { true }
 
-    /// The object written by the last ``beginObject(capacity:template:)``, or given to ``writeObject(_:)``.
+    /// The object written by the last ``beginObject(capacity:template:)``, or given to ``writeObject(_:)``;
+    /// complete only after ``endObject()``: until then it may hold the template's placeholders.
     private(set) var object: [String: Any] = [:]
     /// The array written by ``writeArray(count:element:)``, if one was.
     private var array: [Any]?
@@ -33,9 +34,13 @@ struct DictionarySink: JSONSink {
     }
 
     mutating func endObject() {
-        if let template, written < template.count {
+        guard let template else { return }
+        // Each key's position is written once at most (a flat plan's keys are distinct,
+        // and each step runs once), so as many writes as keys leave no placeholder.
+        if written < template.count {
             object = template.removingPlaceholders(from: object)
         }
+        assert(!template.holdsPlaceholders(object), "A member was written twice, leaving a placeholder")
     }
 
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, _ value: consuming Any) throws {

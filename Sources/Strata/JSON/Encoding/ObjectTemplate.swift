@@ -11,6 +11,10 @@
 /// keys `serializablePropertyKeys(_:)` drops) still hold the placeholder when the
 /// object ends, and are removed then (``removingPlaceholders(from:)``).
 ///
+/// Every object of a type built this way iterates its keys in the same order, the
+/// template's; like any dictionary's order, it is not one to rely on (JSON text
+/// written with sorted keys does not depend on it).
+///
 /// A class, so that a sink holding it for an object counts one reference.
 final class ObjectTemplate: @unchecked Sendable {
     // @unchecked: the dictionary is never mutated after `init` (sinks mutate their
@@ -52,6 +56,12 @@ final class ObjectTemplate: @unchecked Sendable {
     /// engine did not write.
     func removingPlaceholders(from object: [String: Any]) -> [String: Any] {
         object.filter { !($0.value is Placeholder) }
+    }
+
+    /// Whether a member of `object` still holds the placeholder: never once an object
+    /// has ended (checked in debug builds).
+    func holdsPlaceholders(_ object: [String: Any]) -> Bool {
+        object.values.contains { $0 is Placeholder }
     }
 
     /// What a member of the template holds until it is written: a value of a type
