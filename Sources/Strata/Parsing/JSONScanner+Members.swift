@@ -168,10 +168,10 @@ extension JSONScanner {
         return true
     }
 
-    private mutating func nextItem(closedBy close: UInt8, expected: String) throws(JSONParsingError) -> Bool {
+    private mutating func nextItem(closedBy close: UInt8, expected: StaticString) throws(JSONParsingError) -> Bool {
         skipWhitespace()
         guard index < count else {
-            throw makeError(.unexpectedEndOfInput(expected: expected), at: index)
+            throw makeError(.unexpectedEndOfInput(expected: "\(expected)"), at: index)
         }
         let separator = base[index]
         index += 1
@@ -184,7 +184,7 @@ extension JSONScanner {
             return false
         }
         index -= 1
-        throw makeError(.unexpectedCharacter(separator, expected: expected), at: index)
+        throw makeError(.unexpectedCharacter(separator, expected: "\(expected)"), at: index)
     }
 }
 
