@@ -28,7 +28,7 @@ enum DefaultTransformers {
             nonisolated(unsafe) let casesByRawString = conversion.valuesByRawString
             let convert = conversion.value(from:)
             // A type with `String` raw values, for a string its table lacks (or it has none:
-            // not `CaseIterable`): the string handed to `R(rawValue:)` as it is, without the
+            // its cases are not listed): the string handed to `R(rawValue:)` as it is, without the
             // checks `convert` runs first for raw values of any type.
             let convertString = R.RawValue.self == String.self ? conversion.value(fromRawString:) : nil
             let transformation = Transformation(
@@ -228,10 +228,11 @@ private struct RawValueConversion<R: RawRepresentable>: @unchecked Sendable {
     // @unchecked: holds a `TypedValue` (metatypes only), a string, and values of `R`
     // made once and never changed (enum cases, read-only after `init`).
     let rawType: TypedValue<R.RawValue>
-    /// " Known values: "a", "b"." for `CaseIterable` types, or empty.
+    /// " Known values: "a", "b"." when `R`'s cases are listed (see ``cases()``), or
+    /// empty.
     let knownValues: String
-    /// What `R(rawValue:)` gives for each case's raw value, for a `CaseIterable` type
-    /// with `String` raw values.
+    /// What `R(rawValue:)` gives for each case's raw value, when `R`'s cases are
+    /// listed and its raw values are strings.
     ///
     /// Asked once here, so that reading one is a look-up rather than a call through
     /// code not specialised for `R`. Other raw values
@@ -240,13 +241,22 @@ private struct RawValueConversion<R: RawRepresentable>: @unchecked Sendable {
 
     init(raw: PropertyType) {
         rawType = TypedValue(R.RawValue.self, raw)
-        if let cases = R.self as? any CaseIterable.Type {
-            knownValues = " Known values: " + Self.rawValues(of: cases).joined(separator: ", ") + "."
+        if let cases = Self.cases() {
+            knownValues = " Known values: " + cases.map { Self.describeRawValue(of: $0) }.joined(separator: ", ") + "."
             valuesByRawString = Self.valuesByRawString(of: cases)
         } else {
             knownValues = ""
             valuesByRawString = [:]
         }
+    }
+
+    /// Every value of `R`, in declaration order: `allCases` for a `CaseIterable`
+    /// type, the cases of an enum without associated values otherwise (see
+    /// ``EnumCases``), `nil` when neither lists them.
+    private static func cases() -> [R]? {
+        func allCases<C: CaseIterable>(of type: C.Type) -> [R] { type.allCases.compactMap { $0 as? R } }
+        if let iterable = R.self as? any CaseIterable.Type { return allCases(of: iterable) }
+        return EnumCases.all(of: R.self)
     }
 
     func value(from json: Any?) throws -> Any? {
@@ -286,21 +296,17 @@ private struct RawValueConversion<R: RawRepresentable>: @unchecked Sendable {
         return typed.rawValue
     }
 
-    private static func valuesByRawString<C: CaseIterable>(of type: C.Type) -> [String: Any] {
+    private static func valuesByRawString(of cases: [R]) -> [String: Any] {
         var values: [String: Any] = [:]
-        for element in type.allCases {
-            guard let raw = (element as? R)?.rawValue, let text = raw as? String, let value = R(rawValue: raw) else {
-                continue
-            }
+        for element in cases {
+            guard let text = element.rawValue as? String, let value = R(rawValue: element.rawValue) else { continue }
             values[text] = value
         }
         return values
     }
 
-    private static func rawValues<C: CaseIterable>(of type: C.Type) -> [String] {
-        type.allCases.map { value in
-            let raw = (value as? any RawRepresentable)?.rawValue
-            return raw is String ? "\"\(raw ?? "")\"" : "\(raw ?? "")"
-        }
+    /// A case's raw value as an error lists it: quoted when it is a string.
+    private static func describeRawValue(of value: R) -> String {
+        value.rawValue is String ? "\"\(value.rawValue)\"" : "\(value.rawValue)"
     }
 }

@@ -3,8 +3,8 @@ import Synchronization
 import Testing
 @testable import Strata
 
-/// A `String` enum that is not `CaseIterable`: Strata has no table of its cases, so
-/// each value goes to `init(rawValue:)`.
+/// A `String` enum that is not `CaseIterable`: Strata lists its cases from its
+/// metadata (see `EnumCasesTests`), as it would take them from `allCases`.
 enum PricePlan: String, Sendable {
     case free, pro
     case enterprise = "Enterprise"
@@ -32,10 +32,11 @@ struct Subscription: JSONSerializing, Equatable {
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["plan": "plan", "plans": "plans", "tier": "tier"]
 }
 
-// Values of `String` raw-representable types that are not `CaseIterable` reach
-// `init(rawValue:)` straight from the JSON string (issue #14): the same values and
-// the same errors as before, from data and from a dictionary, and one call of
-// `init(rawValue:)` per value.
+// Values of `String` raw-representable types that are not `CaseIterable` (an enum,
+// whose cases Strata lists, and a struct, whose values it cannot) read the same from
+// data and from a dictionary (issue #14), with the same errors; a type whose values
+// are not listed gets one call of `init(rawValue:)` per value, straight from the
+// JSON string.
 @Suite("String raw values without a table of cases", .serialized)
 struct StringRawValueTests {
     @Test("Cases, in properties and arrays, read the same both ways")

@@ -109,11 +109,13 @@ struct LossyCollectionTests {
             }
         }
         let (issue, report) = try decodeReporting(Issue.self, #"{"state": "merged", "history": ["open", "locked"]}"#)
+        // `State` is not `CaseIterable`; its cases are listed from its metadata all the same.
+        let known = #"Known values: "open", "closed", "unknown"."#
         #expect(issue.state == .unknown)
         #expect(issue.history == [.open, .unknown])
         #expect(report == [
-            "state: read as the unknown case: The string \"merged\" is not a valid State.",
-            "history[1]: read as the unknown case: The string \"locked\" is not a valid State.",
+            "state: read as the unknown case: The string \"merged\" is not a valid State. " + known,
+            "history[1]: read as the unknown case: The string \"locked\" is not a valid State. " + known,
         ])
     }
 
