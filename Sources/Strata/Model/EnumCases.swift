@@ -1,5 +1,5 @@
-/// The cases of an enum without associated values, listed from its type's runtime
-/// metadata, for enums that are not `CaseIterable`.
+/// The cases of an enum with `String` raw values and no associated values, listed
+/// from its type's runtime metadata, for enums that are not `CaseIterable`.
 ///
 /// The default transformer of a raw-representable type reads a case from its raw
 /// value through a table built once per type (see `DefaultTransformers.swift`):
@@ -8,30 +8,33 @@
 /// looks up generic metadata on every value. A `CaseIterable` type lists its cases
 /// itself; most enums are not declared `CaseIterable`, and this lists theirs.
 ///
-/// It reads what the Swift ABI fixes (docs/ABI/TypeMetadata.rst and
-/// TypeLayout.rst in the Swift repository), stable on Apple platforms since Swift 5
-/// and laid out the same on Linux:
-/// - a metatype is the address of the type's metadata, whose first word is its
-///   kind: 0x201 for an enum (`Optional` has a kind of its own);
-/// - the enum's metadata points, in its second word, to its type descriptor, whose
+/// It reads the metadata as the Swift runtime lays it out (`Metadata.h` in
+/// the Swift repository's `include/swift/ABI`, and `TypeLayout.rst`): stable
+/// on Apple platforms since Swift 5, and the same in practice on Linux.
+/// - A metatype is the address of the type's metadata, whose first word is its
+///   kind: 0x201 for an enum (`Optional` has a kind of its own).
+/// - The enum's metadata points, in its second word, to its type descriptor, whose
 ///   seventh 32-bit field counts its cases without a payload and sixth the cases
-///   with one (in its low 24 bits);
-/// - an enum whose cases have no payload stores case `i`, in declaration order, as
+///   with one (in its low 24 bits).
+/// - An enum whose cases have no payload stores case `i`, in declaration order, as
 ///   the number `i`, in one byte for 2 to 256 cases.
 ///
-/// Anything else (a struct, an enum with payloads or more than 256 cases) gets
-/// `nil`, and its values keep going to `init?(rawValue:)`. The cases listed are
-/// used only through their `rawValue`, and the table maps each raw value to what
-/// `init?(rawValue:)` returns for it, asked once (as for a `CaseIterable` type).
+/// Only `String` raw values: an imported C enum, or an `@objc` one, stores its
+/// raw value rather than its case number, and its raw values are integers.
+/// Anything else gets `nil`, and its values keep going to `init?(rawValue:)`: a
+/// struct, an enum with payloads, with one case or more than 256, and any type
+/// on arm64e, where the metadata signs its descriptor's address. The cases listed
+/// are used only through their `rawValue`, and the table maps each raw value to
+/// what `init?(rawValue:)` returns for it, asked once (as for a `CaseIterable`
+/// type).
 enum EnumCases {
     /// Every case of `type`, in declaration order, when it is an enum of 2 to 256
-    /// cases without associated values; `nil` otherwise.
-    static func all<E>(of type: E.Type) -> [E]? {
+    /// cases with `String` raw values and no associated values; `nil` otherwise.
+    static func all<E: RawRepresentable>(of type: E.Type) -> [E]? {
         #if _ptrauth(_arm64e)
-        // The descriptor's address in the metadata is signed there: not read.
         return nil
         #else
-        guard MemoryLayout<E>.size == 1, _isPOD(E.self) else { return nil }
+        guard E.RawValue.self == String.self, MemoryLayout<E>.size == 1, _isPOD(E.self) else { return nil }
         let metadata = unsafeBitCast(type as Any.Type, to: UnsafeRawPointer.self)
         guard metadata.load(as: UInt.self) == enumMetadataKind else { return nil }
         let descriptor = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UnsafeRawPointer.self)

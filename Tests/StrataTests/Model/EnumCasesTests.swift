@@ -3,48 +3,65 @@ import Synchronization
 import Testing
 @testable import Strata
 
-/// An enum without raw values or `CaseIterable`.
-private enum Compass: Equatable { case north, east, south, west }
+/// A `String` enum with implicit raw values, not `CaseIterable`.
+private enum Compass: String, Equatable { case north, east, south, west }
 
-/// An `Int` enum that is not `CaseIterable`.
+/// An `Int` enum: not listed (an imported C enum or an `@objc` one, laid out as
+/// its raw value, would have integer raw values too).
 private enum Priority: Int, Equatable { case low = 1, normal = 5, high = 9 }
 
-/// One case with a payload: one byte wide (the payload's spare bits hold the tag),
-/// but its cases cannot be listed by number.
-private enum Marker: Equatable {
+/// One case with a payload: one byte wide (one of `Bool`'s unused values holds
+/// `none`), but its cases cannot be listed by number.
+private enum Marker: RawRepresentable, Equatable {
     case none
     case flag(Bool)
+
+    init?(rawValue: String) {
+        switch rawValue {
+        case "none": self = .none
+        case "on", "off": self = .flag(rawValue == "on")
+        default: return nil
+        }
+    }
+
+    var rawValue: String {
+        switch self {
+        case .none: "none"
+        case .flag(let on): on ? "on" : "off"
+        }
+    }
 }
 
 /// One case: no storage at all.
-private enum Only: Equatable { case one }
+private enum Only: String, Equatable { case one }
 
 /// A one-byte struct: not an enum.
 private struct Switch: RawRepresentable, Equatable {
-    var rawValue: Bool
+    var flag: Bool
+    init?(rawValue: String) { flag = rawValue == "on" }
+    var rawValue: String { flag ? "on" : "off" }
 }
 
 // The cases of enums that are not `CaseIterable`, listed from their metadata (issue #14):
-// the cases in declaration order for an enum without associated values, `nil` for
-// everything else, which keeps going to `init?(rawValue:)`.
+// the cases in declaration order for an enum with `String` raw values and no
+// associated values, `nil` for everything else, which keeps going to `init?(rawValue:)`.
 @Suite("Listing an enum's cases")
 struct EnumCasesTests {
     @Test("Enums without associated values: every case, in declaration order")
     func fieldlessEnums() {
         #expect(EnumCases.all(of: PricePlan.self) == [.free, .pro, .enterprise])
-        #expect(EnumCases.all(of: Priority.self) == [.low, .normal, .high])
         #expect(EnumCases.all(of: Compass.self) == [.north, .east, .south, .west])
         #expect(EnumCases.all(of: Suit.self) == Suit.allCases)
+        #expect(EnumCases.all(of: Shade.self) == [.light, .dark])
     }
 
     @Test("Anything else is not listed")
     func others() {
+        #expect(EnumCases.all(of: Priority.self) == nil)
+        #expect(EnumCases.all(of: Rank.self) == nil)
         #expect(EnumCases.all(of: Marker.self) == nil)
         #expect(EnumCases.all(of: Only.self) == nil)
         #expect(EnumCases.all(of: Switch.self) == nil)
-        #expect(EnumCases.all(of: PricePlan?.self) == nil)
-        #expect(EnumCases.all(of: Bool.self) == nil)
-        #expect(EnumCases.all(of: UInt8.self) == nil)
         #expect(EnumCases.all(of: SupportTier.self) == nil)
     }
 }
