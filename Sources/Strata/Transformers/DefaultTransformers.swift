@@ -251,8 +251,8 @@ private struct RawValueConversion<R: RawRepresentable>: @unchecked Sendable {
     }
 
     /// Every value of `R`, in declaration order: `allCases` for a `CaseIterable`
-    /// type, the cases of an enum without associated values otherwise (see
-    /// ``EnumCases``), `nil` when neither lists them.
+    /// type, otherwise the cases of an enum with `String` raw values and no
+    /// associated values (see ``EnumCases``); `nil` when neither lists them.
     private static func cases() -> [R]? {
         func allCases<C: CaseIterable>(of type: C.Type) -> [R] { type.allCases.compactMap { $0 as? R } }
         if let iterable = R.self as? any CaseIterable.Type { return allCases(of: iterable) }
