@@ -1,23 +1,27 @@
+import Synchronization
+
 /// A process-wide cache of the per-type artefacts Strata builds once: model
 /// schemas and JSON mappings.
 ///
 /// Entries are immutable and never evicted (there is one per model type and
-/// kind).
+/// kind). Each is also published in ``PublishedEntries``, where the calls that
+/// follow find it without taking the lock.
 enum SchemaCache {
     /// What is cached for a model type.
-    enum Kind: Hashable, Sendable {
+    enum Kind: Int, Sendable {
         case schema
         case jsonMapping
         case archivePlan
         case archiveClassNames
     }
 
-    private struct Key: Hashable {
+    struct Key: Hashable {
         let model: ObjectIdentifier
         let kind: Kind
     }
 
     private static let entries = Locked<[Key: any AnyObject & Sendable]>([:])
+    private static let published = PublishedEntries()
 
     /// Returns the cached `kind` artefact of `model`, building it with `make` the
     /// first time.
@@ -29,13 +33,97 @@ enum SchemaCache {
         _ kind: Kind, for model: Model.Type, make: () -> Value
     ) -> Value {
         let key = Key(model: ObjectIdentifier(model), kind: kind)
-        if let cached = entries.withLock({ $0[key] }) { return unsafeDowncast(cached, to: Value.self) }
+        if let cached = published.value(for: key) ?? entries.withLock({ $0[key] }) {
+            return unsafeDowncast(cached, to: Value.self)
+        }
         // Built outside the lock: building may recurse into other types' entries.
         let made = make()
         return entries.withLock { entries in
             if let raced = entries[key] { return unsafeDowncast(raced, to: Value.self) }
             entries[key] = made
+            published.publish(made, for: key)
             return made
         }
+    }
+}
+
+/// The cache's entries, read without a lock: a fixed table of atomic slots, each
+/// set once to the address of an entry the table keeps as long as it lives.
+///
+/// Every call that decodes or encodes asks the cache for its type's plan: under the
+/// lock, that is a mutex taken and released and a dictionary hashed, about 500
+/// instructions, more than a small model's fields cost to store. Here it is one
+/// atomic load and a comparison. A key whose slot another key took first is found
+/// in the locked dictionary, as every key was before: the table only makes the
+/// look-up faster, never changes what it finds.
+final class PublishedEntries: @unchecked Sendable {
+    // @unchecked: `slots` is set once in `init` and its memory is only reached
+    // through atomic loads and stores; the entries it points to are immutable.
+
+    /// One published entry: its key and value, immutable.
+    private final class Entry: Sendable {
+        let key: SchemaCache.Key
+        let value: any AnyObject & Sendable
+
+        init(key: SchemaCache.Key, value: any AnyObject & Sendable) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// Each slot holds `0` or the address of an `Entry` the table retains once.
+    private let slots: UnsafeMutablePointer<Atomic<UInt>>
+    private let slotCount: Int
+    /// How far the mixed address is shifted right to leave a slot's index.
+    private let shift: UInt
+
+    /// A table of `1 << log2SlotCount` slots (1 to 16 bits); the cache's has 256, well
+    /// above the number of model types and kinds most programs use.
+    init(log2SlotCount: Int = 8) {
+        let bits = min(max(log2SlotCount, 0), 16)
+        slotCount = 1 << bits
+        shift = UInt(64 - bits)
+        slots = .allocate(capacity: slotCount)
+        for index in 0..<slotCount { (slots + index).initialize(to: Atomic(0)) }
+    }
+
+    /// Releases the entries, once nothing reads the table.
+    ///
+    /// The cache's table, a static, lives as long as the process: only a table a
+    /// test made is ever freed.
+    deinit {
+        for index in 0..<slotCount {
+            if let pointer = UnsafeRawPointer(bitPattern: slots[index].load(ordering: .acquiring)) {
+                Unmanaged<Entry>.fromOpaque(pointer).release()
+            }
+        }
+        slots.deinitialize(count: slotCount)
+        slots.deallocate()
+    }
+
+    /// The slot of `key`: the model type's address (aligned, so its low bits carry
+    /// nothing) mixed by a multiplication, its top bits, then the kind.
+    private func slot(of key: SchemaCache.Key) -> Int {
+        let mixed = (UInt(bitPattern: key.model) &>> 4) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: (mixed &>> shift) &+ UInt(key.kind.rawValue)) & (slotCount - 1)
+    }
+
+    /// The value published for `key`, or `nil` when none is (yet, or its slot holds
+    /// another key's).
+    func value(for key: SchemaCache.Key) -> (any AnyObject & Sendable)? {
+        let address = slots[slot(of: key)].load(ordering: .acquiring)
+        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+        let entry = Unmanaged<Entry>.fromOpaque(pointer).takeUnretainedValue()
+        return entry.key == key ? entry.value : nil
+    }
+
+    /// Publishes `value` for `key` when its slot is free; called with the cache's
+    /// lock held, so two calls never race for a slot.
+    func publish(_ value: any AnyObject & Sendable, for key: SchemaCache.Key) {
+        let index = slot(of: key)
+        guard slots[index].load(ordering: .relaxed) == 0 else { return }
+        // Retained once, by the table: readers hold no reference of their own.
+        let entry = Unmanaged.passRetained(Entry(key: key, value: value))
+        slots[index].store(UInt(bitPattern: entry.toOpaque()), ordering: .releasing)
     }
 }

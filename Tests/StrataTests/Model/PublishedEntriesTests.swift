@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import Strata
+
+// The schema cache publishes each entry in a table read without a lock (issue #14):
+// a key whose slot another key holds is not found there, and the locked dictionary
+// answers instead, so the table never changes what a look-up finds.
+
+private final class Artefact: Sendable {}
+private struct FirstModel {}
+private struct SecondModel {}
+
+@Suite("Schema cache entries published without a lock")
+struct PublishedEntriesTests {
+    private func key(_ model: Any.Type, _ kind: SchemaCache.Kind) -> SchemaCache.Key {
+        SchemaCache.Key(model: ObjectIdentifier(model), kind: kind)
+    }
+
+    @Test("A published entry is found by its key, and no other key finds it")
+    func findsByKey() {
+        let table = PublishedEntries()
+        let artefact = Artefact()
+        #expect(table.value(for: key(FirstModel.self, .schema)) == nil)
+        table.publish(artefact, for: key(FirstModel.self, .schema))
+        #expect(table.value(for: key(FirstModel.self, .schema)) === artefact)
+        #expect(table.value(for: key(FirstModel.self, .jsonMapping)) == nil)
+        #expect(table.value(for: key(SecondModel.self, .schema)) == nil)
+    }
+
+    @Test("With one slot, the second key is not published and the first keeps its value")
+    func occupiedSlot() {
+        let table = PublishedEntries(log2SlotCount: 0)
+        let first = Artefact()
+        let second = Artefact()
+        table.publish(first, for: key(FirstModel.self, .schema))
+        table.publish(second, for: key(SecondModel.self, .jsonMapping))
+        #expect(table.value(for: key(FirstModel.self, .schema)) === first)
+        #expect(table.value(for: key(SecondModel.self, .jsonMapping)) == nil)
+    }
+
+    @Test("Every kind of every type gets its own artefact from the cache, the same one each time")
+    func cacheAnswersEveryKey() {
+        let kinds: [SchemaCache.Kind] = [.schema, .jsonMapping, .archivePlan, .archiveClassNames]
+        let types: [Any.Type] = [FirstModel.self, SecondModel.self, Artefact.self, Int.self, String.self, [Int].self]
+        var made: [SchemaCache.Key: Artefact] = [:]
+        for type in types {
+            for kind in kinds {
+                func cached<Model>(_ model: Model.Type) -> Artefact {
+                    SchemaCache.value(kind, for: model) { Artefact() }
+                }
+                func open<Model>(_ model: Model.Type) -> Artefact { cached(model) }
+                let first = _openExistential(type, do: open)
+                made[key(type, kind)] = first
+                #expect(_openExistential(type, do: open) === first)
+            }
+        }
+        #expect(Set(made.values.map(ObjectIdentifier.init)).count == types.count * kinds.count)
+    }
+}
