@@ -82,11 +82,26 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
     /// The number of entries.
     var entryCount: Int { erasedEntries.count }
 
+    /// The addresses of ``entries``, which the plan keeps alive: for the decode
+    /// engine's loop to borrow each entry (see ``withEntry(at:_:)``).
+    private let entryAddresses: [UInt]
+
     /// The entry at `index` of ``entries``, without a look-up of `Entry`'s metadata.
     @inline(__always)
     func entry(at index: Int) -> Entry {
         // `erasedEntries` holds this plan's entries, in order (see `init`).
         unsafeDowncast(erasedEntries[index], to: Entry.self)
+    }
+
+    /// Runs `body` with the entry at `index` of ``entries``, borrowed: without the
+    /// retain and release that taking it out of the array costs, once per entry of
+    /// every model decoded.
+    @inline(__always)
+    func withEntry<Result>(at index: Int, _ body: (Entry) throws -> Result) rethrows -> Result {
+        // The address of one of this plan's entries (see `init`), kept alive by
+        // `entries` for as long as the plan, which the caller holds.
+        let address = UnsafeRawPointer(bitPattern: entryAddresses[index]).unsafelyUnwrapped
+        return try Unmanaged<Entry>.fromOpaque(address)._withUnsafeGuaranteedRef(body)
     }
 
     /// The indices in ``entries`` of the entries listed in `requiredPropertyKeys`, or
@@ -110,9 +125,8 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
     let encodeSteps: [EncodeStep]
     /// How the scanner source reads each entry's value, in ``entries`` order.
     let memberReads: [MemberRead]
-    /// For each entry, in ``entries`` order, its transformer's
-    /// ``Transformation/forwardFromPlainString``, when it has one.
-    let plainStringReads: [(@Sendable (UnsafeBufferPointer<UInt8>) -> Any?)?]
+    /// The slots of the last object the scanner read for this plan, for the next one.
+    let spareSlots = SpareSlots()
     /// ``encodeSteps`` in the order of their JSON keys, for sorted output.
     let encodeStepsSortedByKey: [EncodeStep]
     /// For a flat mapping, the `[String: Any]` its objects start from in
@@ -186,6 +200,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         }
         self.entries = entries
         self.erasedEntries = entries
+        self.entryAddresses = entries.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) }
         self.mappedKeys = mappedKeys
         self.isFlat = entries.allSatisfy { $0.singleKey != nil }
         let steps = entries.indices.map { index in
@@ -194,7 +209,6 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
                 jsonRead: entries[index].jsonField?.jsonReader, entry: entries[index])
         }
         self.encodeSteps = steps
-        self.plainStringReads = entries.map { $0.transformer?.forwardFromPlainString }
         self.memberReads = entries.map {
             MemberRead(
                 kind: $0.kind, nested: $0.nested, readsPlainStrings: $0.transformer?.forwardFromPlainString != nil,
@@ -330,7 +344,7 @@ struct MemberRead: Sendable {
     let kind: MappingKind
     let nested: (any NestedModel)?
     /// Whether the entry's transformer reads plain strings from their bytes (see
-    /// ``MappingPlan/plainStringReads``): a flag, so that reading the other entries
+    /// ``Transformation/forwardFromPlainString``): a flag, so that reading the other entries
     /// copies no closure.
     let readsPlainStrings: Bool
     /// Whether an array of plain strings is read straight into the `[String]` the

@@ -13,6 +13,8 @@ extension JSONScanner {
     /// escapes (the common case, compared without making a `String`), or the
     /// decoded string otherwise.
     enum MemberKey {
+        /// The key the caller expected (see ``memberKey(afterComma:expecting:)``).
+        case expected
         case ascii(UnsafeBufferPointer<UInt8>)
         case decoded(String)
     }
@@ -30,9 +32,20 @@ extension JSONScanner {
 
     /// Reads a member's key and its `:`, leaving `index` at the value.
     ///
-    /// `afterComma` is `false` for an object's first member.
-    mutating func memberKey(afterComma: Bool) throws(JSONParsingError) -> MemberKey {
+    /// `afterComma` is `false` for an object's first member. `expected` is the key
+    /// the caller expects, given as its bytes, which must be plain (printable ASCII
+    /// without `"` or `\`): when the key is exactly that, the result is
+    /// ``MemberKey/expected``, found without looking for the string's end first.
+    mutating func memberKey(
+        afterComma: Bool, expecting expected: UnsafeBufferPointer<UInt8>?
+    ) throws(JSONParsingError) -> MemberKey {
         try expectKeyStart(afterComma: afterComma)
+        if let expected, keyAtIndexIs(expected) {
+            index += expected.count + 2
+            try expectColon()
+            skipWhitespace()
+            return .expected
+        }
         if let end = plainStringEnd() {
             let key = UnsafeBufferPointer(start: base + index + 1, count: end - index - 1)
             index = end + 1
@@ -47,6 +60,33 @@ extension JSONScanner {
         return .decoded(key)
     }
 
+    /// Whether the string whose opening quote is at `index` holds exactly the plain
+    /// bytes `key`: they follow the quote, and a `"` follows them.
+    ///
+    /// Compared eight bytes at a time (the last word overlapping the one before),
+    /// and byte by byte for keys under eight bytes.
+    @inline(__always)
+    private func keyAtIndexIs(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = index + 1
+        let length = key.count
+        guard start + length < count, base[start + length] == Byte.quote, let keyBase = key.baseAddress else { return false }
+        let input = UnsafeRawPointer(base + start)
+        let expected = UnsafeRawPointer(keyBase)
+        guard length >= 8 else {
+            for offset in 0..<length where base[start + offset] != keyBase[offset] { return false }
+            return true
+        }
+        var offset = 0
+        func word(_ pointer: UnsafeRawPointer, at offset: Int) -> UInt64 {
+            pointer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        }
+        while offset + 8 < length {
+            guard word(input, at: offset) == word(expected, at: offset) else { return false }
+            offset += 8
+        }
+        return word(input, at: length - 8) == word(expected, at: length - 8)
+    }
+
     /// The string at `index` converted by `convert` from its bytes, and consumed, when
     /// it is plain (see ``plainStringEnd()``) and `convert` gives a value; `nil`, with
     /// nothing consumed, otherwise.
@@ -56,6 +96,14 @@ extension JSONScanner {
         else { return nil }
         index = end + 1
         return value
+    }
+
+    /// The string at `index` converted by the ``Transformation/forwardFromPlainString``
+    /// of `transformation` (see ``plainString(_:)``); `nil` when it has none.
+    @inline(__always)
+    mutating func plainString(with transformation: Transformation?) -> Any? {
+        guard let convert = transformation?.forwardFromPlainString else { return nil }
+        return plainString(convert)
     }
 
     /// The array at `index` as `[String]`, and consumed, when it holds only plain

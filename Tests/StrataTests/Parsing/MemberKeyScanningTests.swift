@@ -141,3 +141,91 @@ struct SkippedMemberTests {
         }
     }
 }
+
+/// Keys that begin or end like one another, and two that JSON must escape.
+struct ExpectedKeyModel: JSONSerializing, Equatable {
+    var id = 0
+    var idString = ""
+    var name = ""
+    var backslash = 0
+    var quote = 0
+
+    static let propertyKeys: PropertyKeys<ExpectedKeyModel> = [
+        "id": \.id, "idString": \.idString, "name": \.name, "backslash": \.backslash, "quote": \.quote,
+    ]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+        "id": "id", "idString": "id_str", "name": "name", "backslash": #"a\"#, "quote": #"q"q"#,
+    ]
+}
+
+// The scanner takes the key after the last one found as the one it expects, and
+// recognises it by comparing its bytes in place (issue #14): in whatever order the
+// members come, and whatever keys resemble the expected one, the result must be
+// what the dictionary gives.
+@Suite("Expected member keys")
+struct ExpectedMemberKeyTests {
+    private let members = [
+        #""id": 1"#, #""id_str": "s""#, #""name": "n""#, #""a\\": 2"#, #""q\"q": 3"#, #""i": 9"#, #""id_": 8"#,
+    ]
+
+    @Test("Members in every order decode as from the dictionary")
+    func everyOrder() throws {
+        func permutations(_ items: [String]) -> [[String]] {
+            guard let first = items.first else { return [[]] }
+            return permutations(Array(items.dropFirst())).flatMap { rest in
+                (0...rest.count).map { index in
+                    var ordered = rest
+                    ordered.insert(first, at: index)
+                    return ordered
+                }
+            }
+        }
+        let expected = ExpectedKeyModel(id: 1, idString: "s", name: "n", backslash: 2, quote: 3)
+        for ordered in permutations(members) {
+            let json = "{" + ordered.joined(separator: ", ") + "}"
+            #expect(try decodeEqualBothWays(ExpectedKeyModel.self, json) == expected, "\(json)")
+        }
+    }
+
+    @Test("A key that starts with the expected one, or is cut short of it, is another key")
+    func lookAlikeKeys() throws {
+        let json = #"{"i": 5, "id_": 6, "idx": 7, "id_strs": "x", "nam": "y", "names": "z", "a\"": 8, "q\"q\"": 9}"#
+        #expect(try decodeEqualBothWays(ExpectedKeyModel.self, json) == ExpectedKeyModel())
+    }
+
+    @Test("An escaped form of the expected key is still that key")
+    func escapedExpectedKey() throws {
+        let json = #"{"\u0069d": 1, "id\u005fstr": "s", "n\u0061me": "n", "\u0061\\": 2, "\u0071\"q": 3}"#
+        #expect(
+            try decodeEqualBothWays(ExpectedKeyModel.self, json)
+                == ExpectedKeyModel(id: 1, idString: "s", name: "n", backslash: 2, quote: 3))
+    }
+
+    @Test("A document cut off inside or right after the expected key is refused as when parsed whole")
+    func truncatedAfterExpectedKey() {
+        let text = Array(#"{"id": 1, "id_str": "s"}"#.utf8)
+        for length in 1..<text.count {
+            let data = Data(text.prefix(length))
+            #expect(throws: StrataError.self, "cut at \(length)") {
+                try JSONAdapter.model(of: ExpectedKeyModel.self, from: data)
+            }
+        }
+    }
+
+    @Test("The table offers the bytes of plain keys only, and its hints go round")
+    func tableOffersPlainKeys() {
+        let table = MemberKeyTable(keys: ["id", #"a\"#, #"q"q"#, "é", "tab\t", ""])
+        func expected(_ hint: Int) -> String? {
+            table.expectedKey(at: hint).map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(expected(0) == "id")
+        #expect(expected(1) == nil)
+        #expect(expected(2) == nil)
+        #expect(expected(3) == nil)
+        #expect(expected(4) == nil)
+        #expect(expected(5) == "")
+        #expect(table.hint(after: 0) == 1)
+        #expect(table.hint(after: 5) == 0)
+        #expect(MemberKeyTable(keys: []).expectedKey(at: 0) == nil)
+    }
+}

@@ -197,23 +197,24 @@ extension JSONAdapter {
         let count = plan.entryCount
         var index = 0
         while index < count {
-            let entry = plan.entry(at: index)
-            // The recovering step only when the entry has a recovery, or when one may
-            // be recorded inside its value: otherwise the plain step, whose frame is
-            // the only one a nested model adds to the stack (see `NestingDepthTests`).
-            if entry.decodesWithRecovery && (!entry.recovery.isEmpty || RecoveryLog.mayBeActive) {
-                try assignRecovering(entry, at: index, from: &source, of: &model)
-            } else {
-                var read = 0
-                let slot = try source.take(entry, at: index, read: &read)
-                // Consumed, not copied: a local's lifetime lasts to the end of its scope, and
-                // a nested model's slots it still held would be shared, so copied when moved out.
-                try assign(consume slot, to: entry, read: read, of: &model)
+            try plan.withEntry(at: index) { entry in
+                // The recovering step only when the entry has a recovery, or when one may
+                // be recorded inside its value: otherwise the plain step, whose frame is
+                // the only one a nested model adds to the stack (see `NestingDepthTests`).
+                if entry.decodesWithRecovery && (!entry.recovery.isEmpty || RecoveryLog.mayBeActive) {
+                    try assignRecovering(entry, at: index, from: &source, of: &model)
+                } else {
+                    var read = 0
+                    let slot = try source.take(entry, at: index, read: &read)
+                    // Consumed, not copied: a local's lifetime lasts to the end of its scope, and
+                    // a nested model's slots it still held would be shared, so copied when moved out.
+                    try assign(consume slot, to: entry, read: read, of: &model)
+                }
             }
             index += 1
         }
         try model.validateModel(plan.hooks)
-        return model
+        return consume model
     }
 
     /// Converts a slot's value by the entry's kind and transformer and stores it

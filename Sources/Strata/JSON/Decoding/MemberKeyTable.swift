@@ -13,15 +13,31 @@ import Foundation
 /// mapping's own, so each search starts at a hint (the key after the last one
 /// found) and goes round from there: in the common case the first comparison matches.
 ///
+/// The scanner also takes the key at the hint as the one it expects (see
+/// ``expectedKey(at:)``): when the member's key is that one, it is recognised by
+/// comparing its bytes where it stands, without looking for the end of the string
+/// first or searching the table.
+///
 /// A class, so that handing a table on (once per object read) counts one reference,
 /// not one per array it holds.
-final class MemberKeyTable: Sendable {
+final class MemberKeyTable: @unchecked Sendable {
+    // @unchecked: `storage` is allocated and written in `init`, only read after,
+    // and freed in `deinit`.
+
     /// The keys, in the order given.
     private let keys: [String]
-    /// Every key's UTF-8, back to back.
-    private let bytes: [UInt8]
-    /// Where each key lies in ``bytes``.
+    /// Every key's UTF-8, back to back, in memory the table owns (so that
+    /// ``expectedKey(at:)`` can hand out a span of it).
+    private let storage: UnsafeMutableBufferPointer<UInt8>
+    /// Where each key lies in ``storage``.
     private let spans: [Range<Int>]
+    /// For each key, its bytes in ``storage`` when the scanner may recognise it by them.
+    ///
+    /// A key of printable ASCII without `"` or `\` has them (see ``expectedKey(at:)``):
+    /// the same bytes in the input followed by a `"` are that key and no other. Any
+    /// other key has `nil`, and so does one more entry after the keys, so that any
+    /// hint from ``hint(after:)`` may be looked up.
+    private let plainKeys: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>
     /// Whether any key has non-ASCII characters, which an ASCII key may be
     /// canonically equivalent to without sharing its bytes.
     private let hasNonASCIIKeys: Bool
@@ -40,13 +56,25 @@ final class MemberKeyTable: Sendable {
             spans.append(start..<bytes.count)
         }
         self.keys = keys
-        self.bytes = bytes
+        storage = .allocate(capacity: max(bytes.count, 1))
+        _ = storage.initialize(from: bytes)
         self.spans = spans
+        plainKeys = .allocate(capacity: keys.count + 1)
+        plainKeys.initialize(repeating: nil)
+        for (index, key) in keys.enumerated()
+        where key.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x80 && $0 != Byte.quote && $0 != Byte.backslash }) {
+            plainKeys[index] = UnsafeBufferPointer(rebasing: storage[spans[index]])
+        }
         self.hasNonASCIIKeys = !bytes.allSatisfy { $0 < 0x80 }
         self.signatures = keys.reduce(0) { bits, key in
             let utf8 = Array(key.utf8)
             return utf8.withUnsafeBufferPointer { bits | 1 << Self.signature(of: $0) }
         }
+    }
+
+    deinit {
+        storage.deallocate()
+        plainKeys.deallocate()
     }
 
     /// A number below 64 made from a key's length and its first and last bytes:
@@ -59,6 +87,22 @@ final class MemberKeyTable: Sendable {
 
     /// The number of keys.
     var count: Int { spans.count }
+
+    /// The hint for the member after the one whose key is at `index`: the next key,
+    /// going round to the first after the last.
+    @inline(__always)
+    func hint(after index: Int) -> Int {
+        index + 1 < spans.count ? index + 1 : 0
+    }
+
+    /// The bytes of the key at `hint`, when the scanner may recognise it by them.
+    ///
+    /// `hint` is `0` or a hint from ``hint(after:)``; the result is `nil` for a key
+    /// that is not plain (see ``plainKeys``), and valid while the table is alive.
+    @inline(__always)
+    func expectedKey(at hint: Int) -> UnsafeBufferPointer<UInt8>? {
+        plainKeys[hint]
+    }
 
     /// The index of the key matching `key`, the bytes of a plain ASCII key, or
     /// `nil`.
@@ -78,18 +122,16 @@ final class MemberKeyTable: Sendable {
 
     private func byteIndex(of key: UnsafeBufferPointer<UInt8>, hint: Int) -> Int? {
         guard let keyBase = key.baseAddress, !key.isEmpty else { return search(from: hint) { spans[$0].isEmpty } }
-        return bytes.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return nil }
-            let matches = { (candidate: Int) in
-                let span = self.spans[candidate]
-                return span.count == key.count && memcmp(base + span.lowerBound, keyBase, key.count) == 0
-            }
-            // The key at the hint first (the common case), then none at all when the
-            // signature rules every key out, then the others.
-            if hint >= 0, hint < spans.count, matches(hint) { return hint }
-            guard signatures & (1 << Self.signature(of: key)) != 0 else { return nil }
-            return search(from: hint, where: matches)
+        guard let base = storage.baseAddress else { return nil }
+        let matches = { (candidate: Int) in
+            let span = self.spans[candidate]
+            return span.count == key.count && memcmp(base + span.lowerBound, keyBase, key.count) == 0
         }
+        // The key at the hint first (the common case), then none at all when the
+        // signature rules every key out, then the others.
+        if hint >= 0, hint < spans.count, matches(hint) { return hint }
+        guard signatures & (1 << Self.signature(of: key)) != 0 else { return nil }
+        return search(from: hint, where: matches)
     }
 
     /// The first index, going round from `hint`, for which `matches` holds.

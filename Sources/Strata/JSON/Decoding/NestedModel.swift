@@ -104,8 +104,11 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
 
     /// `U` decoded from the slots of its members, one nesting level deeper.
     private func decodeModel(_ members: consuming [Slot]) throws -> U {
+        let plan = self.plan
         var source = DecodeSource.slots(consume members)
-        return try JSONAdapter.nested { try JSONAdapter.decodeMapped(plan, from: &source) }
+        let model = try JSONAdapter.nested { try JSONAdapter.decodeMapped(plan, from: &source) }
+        plan.spareSlots.keep(source.reclaimSlots())
+        return model
     }
 
     func decodeArray(_ elements: consuming [Slot]) throws -> Any {

@@ -42,7 +42,9 @@ extension JSONAdapter {
         // and the slots would be copied when they are moved out.
         guard let slots = read.take() else { return nil }
         var source = DecodeSource.slots(consume slots)
-        return try decodeMapped(plan, from: &source)
+        let model = try decodeMapped(plan, from: &source)
+        plan.spareSlots.keep(source.reclaimSlots())
+        return model
     }
 
     /// Models decoded element by element from `data`, or `nil` when the data's
@@ -150,7 +152,7 @@ extension JSONAdapter {
     static func readObject<T: JSONSerializing>(
         _ plan: MappingPlan<T>, keys: MemberKeyTable, from scanner: inout MemberScanner, levelsLeft: Int
     ) throws(JSONParsingError) -> [Slot] {
-        var slots = [Slot].missing(count: keys.count)
+        var slots = plan.spareSlots.take(count: keys.count)
         try readObject(plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft)
         return slots
     }
@@ -166,7 +168,8 @@ extension JSONAdapter {
         var afterComma = false
         repeat {
             let index: Int?
-            switch try scanner.memberKey(afterComma: afterComma) {
+            switch try scanner.memberKey(afterComma: afterComma, expecting: keys.expectedKey(at: hint)) {
+            case .expected: index = hint
             case .ascii(let bytes): index = keys.index(ofASCII: bytes, hint: hint)
             case .decoded(let key): index = keys.index(of: key, hint: hint)
             }
@@ -175,16 +178,16 @@ extension JSONAdapter {
                 try scanner.skipValue()
                 continue
             }
-            hint = index + 1
+            hint = keys.hint(after: index)
             // The read's flags in place: a copy of the read would retain its nested plan.
-            if plan.memberReads[index].readsPlainStrings, let convert = plan.plainStringReads[index],
-                let converted = scanner.plainString(convert)
+            if plan.memberReads[index].readsPlainStrings,
+                let converted = plan.withEntry(at: index, { scanner.plainString(with: $0.transformer) })
             {
-                slots[index] = .converted(converted)
+                slots[index] = .converted(consume converted)
                 continue
             }
             if plan.memberReads[index].readsStringArrays, let strings = scanner.plainStringArray() {
-                slots[index] = .converted(strings)
+                slots[index] = .converted(consume strings)
                 continue
             }
             slots[index] = try readValue(of: plan.memberReads[index], from: &scanner, levelsLeft: levelsLeft)

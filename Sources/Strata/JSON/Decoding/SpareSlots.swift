@@ -1,0 +1,42 @@
+/// The slots of a finished read of one model type, kept for the next object of
+/// that type the scanner reads: one array of slots allocated for many objects
+/// instead of one per object.
+///
+/// The scanner source reads each object into an array of ``Slot``s, one per plan
+/// entry; the decode engine takes every slot, leaving each ``Slot/missing`` again,
+/// so the array can be filled anew (see ``DecodeSource/reclaimSlots()``). Allocating
+/// it, and freeing it with its slots, costs more than storing a small model's fields.
+///
+/// What is kept is only memory: every array handed out holds missing slots only, so
+/// no read can see what another read left in it.
+final class SpareSlots: Sendable {
+    /// An array of slots that are all ``Slot/missing``.
+    private struct MissingSlots: @unchecked Sendable {
+        // @unchecked: a slot holds a value that may not be `Sendable`, but these
+        // hold none (`keep(_:)` is only given arrays the engine has emptied).
+        var slots: [Slot]
+    }
+
+    /// The spare array, empty when there is none.
+    private let spare = Locked(MissingSlots(slots: []))
+
+    /// `count` missing slots: the spare array when it has that many, a new one
+    /// otherwise.
+    func take(count: Int) -> [Slot] {
+        var slots = spare.withLock { spare in
+            var taken = MissingSlots(slots: [])
+            swap(&taken, &spare)
+            return taken
+        }.slots
+        if slots.count != count { slots = .missing(count: count) }
+        return slots
+    }
+
+    /// Keeps `slots`, which must all be missing (as ``DecodeSource/reclaimSlots()``
+    /// gives them), for the next read; an empty array is not kept.
+    func keep(_ slots: consuming [Slot]) {
+        guard !slots.isEmpty else { return }
+        var kept = MissingSlots(slots: slots)
+        spare.withLock { spare in swap(&spare, &kept) }
+    }
+}
