@@ -77,7 +77,7 @@ final class PublishedEntries: @unchecked Sendable {
     /// How far the mixed address is shifted right to leave a slot's index.
     private let shift: UInt
 
-    /// A table of `1 << log2SlotCount` slots (1 to 16 bits); the cache's has 256, well
+    /// A table of `1 << log2SlotCount` slots (0 to 16 bits); the cache's has 256, well
     /// above the number of model types and kinds most programs use.
     init(log2SlotCount: Int = 8) {
         let bits = min(max(log2SlotCount, 0), 16)

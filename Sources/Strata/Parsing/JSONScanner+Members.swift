@@ -33,8 +33,8 @@ extension JSONScanner {
     /// Reads a member's key and its `:`, leaving `index` at the value.
     ///
     /// `afterComma` is `false` for an object's first member. `expected` is the key
-    /// the caller expects, given as its bytes, which must be plain (printable ASCII
-    /// without `"` or `\`): when the key is exactly that, the result is
+    /// the caller expects, given as its bytes, which must be plain (ASCII without
+    /// `"`, `\` or bytes below the space): when the key is exactly that, the result is
     /// ``MemberKey/expected``, found without looking for the string's end first.
     mutating func memberKey(
         afterComma: Bool, expecting expected: UnsafeBufferPointer<UInt8>?

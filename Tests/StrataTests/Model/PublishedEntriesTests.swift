@@ -9,6 +9,9 @@ import Testing
 private final class Artefact: Sendable {}
 private struct FirstModel {}
 private struct SecondModel {}
+private struct ThirdModel {}
+private enum FourthModel {}
+private final class FifthModel {}
 
 @Suite("Schema cache entries published without a lock")
 struct PublishedEntriesTests {
@@ -41,7 +44,9 @@ struct PublishedEntriesTests {
     @Test("Every kind of every type gets its own artefact from the cache, the same one each time")
     func cacheAnswersEveryKey() {
         let kinds: [SchemaCache.Kind] = [.schema, .jsonMapping, .archivePlan, .archiveClassNames]
-        let types: [Any.Type] = [FirstModel.self, SecondModel.self, Artefact.self, Int.self, String.self, [Int].self]
+        // Types of this file only: the cache is the process's, and Strata's own code
+        // finds its artefacts there by model type.
+        let types: [Any.Type] = [FirstModel.self, SecondModel.self, ThirdModel.self, FourthModel.self, FifthModel.self]
         var made: [SchemaCache.Key: Artefact] = [:]
         for type in types {
             for kind in kinds {
@@ -55,5 +60,35 @@ struct PublishedEntriesTests {
             }
         }
         #expect(Set(made.values.map(ObjectIdentifier.init)).count == types.count * kinds.count)
+    }
+
+    @Test("Readers on other threads see a published entry whole, or none")
+    func concurrentReaders() async {
+        let table = PublishedEntries()
+        let artefact = Artefact()
+        let lock = Locked(0)
+        let keys = [key(FirstModel.self, .schema), key(SecondModel.self, .archivePlan), key(ThirdModel.self, .jsonMapping)]
+        let found = await withTaskGroup(of: Bool.self) { group in
+            for reader in 0..<8 {
+                group.addTask {
+                    let key = keys[reader % keys.count]
+                    for _ in 0..<100_000 {
+                        if let value = table.value(for: key) { return value === artefact }
+                        await Task.yield()
+                    }
+                    return false
+                }
+            }
+            group.addTask {
+                // As the cache does: published with the lock held.
+                for key in keys { lock.withLock { _ in table.publish(artefact, for: key) } }
+                return true
+            }
+            var found: [Bool] = []
+            for await result in group { found.append(result) }
+            return found
+        }
+        #expect(found.count == 9)
+        #expect(found.allSatisfy { $0 })
     }
 }

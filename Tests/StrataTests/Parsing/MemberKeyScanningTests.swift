@@ -142,6 +142,24 @@ struct SkippedMemberTests {
     }
 }
 
+/// Keys of 8, 9, 16 and 17 bytes, each the one before with bytes added: compared a
+/// word at a time, the last word overlapping the one before.
+struct LongExpectedKeyModel: JSONSerializing, Equatable {
+    static let keys = ["abcdefgh", "abcdefghi", "abcdefghijklmnop", "abcdefghijklmnopq"]
+
+    var eight = 0
+    var nine = 0
+    var sixteen = 0
+    var seventeen = 0
+
+    static let propertyKeys: PropertyKeys<LongExpectedKeyModel> = [
+        "eight": \.eight, "nine": \.nine, "sixteen": \.sixteen, "seventeen": \.seventeen,
+    ]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+        "eight": "abcdefgh", "nine": "abcdefghi", "sixteen": "abcdefghijklmnop", "seventeen": "abcdefghijklmnopq",
+    ]
+}
+
 /// Keys that begin or end like one another, and two that JSON must escape.
 struct ExpectedKeyModel: JSONSerializing, Equatable {
     var id = 0
@@ -202,12 +220,36 @@ struct ExpectedMemberKeyTests {
     }
 
     @Test("A document cut off inside or right after the expected key is refused as when parsed whole")
-    func truncatedAfterExpectedKey() {
-        let text = Array(#"{"id": 1, "id_str": "s"}"#.utf8)
+    func truncatedAfterExpectedKey() throws {
+        // A read from a dictionary first: it finds the type's hooks to be the defaults,
+        // after which its objects are read into slots, through the expected keys.
+        _ = try JSONAdapter.model(of: ExpectedKeyModel.self, from: ["id": 1])
+        let text = Array(#"{"id": 1, "id_str": "s", "long_key_of_17_b": 2}"#.utf8)
         for length in 1..<text.count {
             let data = Data(text.prefix(length))
-            #expect(throws: StrataError.self, "cut at \(length)") {
+            let fromModel = #expect(throws: StrataError.self, "cut at \(length)") {
                 try JSONAdapter.model(of: ExpectedKeyModel.self, from: data)
+            }
+            let fromParse = #expect(throws: StrataError.self) { try JSONAdapter.parse(data, maximumNestingDepth: 512) }
+            #expect(fromModel?.description == fromParse?.description, "cut at \(length)")
+        }
+    }
+
+    @Test("Keys of 8 to 17 bytes with one byte changed, dropped or added decode as from the dictionary")
+    func nearMissesOfLongKeys() throws {
+        let keys = LongExpectedKeyModel.keys
+        for (position, key) in keys.enumerated() {
+            var variants: [String] = [String(key.dropLast()), key + "x", "x" + key]
+            for index in key.indices {
+                var changed = key
+                changed.replaceSubrange(index...index, with: key[index] == "z" ? "y" : "z")
+                variants.append(changed)
+            }
+            for variant in variants {
+                var members = keys.enumerated().map { #""\#($1)": \#($0 + 1)"# }
+                members[position] = #""\#(variant)": 99"#
+                let json = "{" + members.joined(separator: ", ") + "}"
+                _ = try decodeEqualBothWays(LongExpectedKeyModel.self, json)
             }
         }
     }

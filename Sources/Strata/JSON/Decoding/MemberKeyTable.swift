@@ -21,8 +21,8 @@ import Foundation
 /// A class, so that handing a table on (once per object read) counts one reference,
 /// not one per array it holds.
 final class MemberKeyTable: @unchecked Sendable {
-    // @unchecked: `storage` is allocated and written in `init`, only read after,
-    // and freed in `deinit`.
+    // @unchecked: `storage` and `plainKeys` are allocated and written in `init`,
+    // only read after, and freed in `deinit`.
 
     /// The keys, in the order given.
     private let keys: [String]
@@ -33,10 +33,10 @@ final class MemberKeyTable: @unchecked Sendable {
     private let spans: [Range<Int>]
     /// For each key, its bytes in ``storage`` when the scanner may recognise it by them.
     ///
-    /// A key of printable ASCII without `"` or `\` has them (see ``expectedKey(at:)``):
-    /// the same bytes in the input followed by a `"` are that key and no other. Any
-    /// other key has `nil`, and so does one more entry after the keys, so that any
-    /// hint from ``hint(after:)`` may be looked up.
+    /// A key of ASCII without `"`, `\` or bytes below the space has them (see
+    /// ``expectedKey(at:)``): the same bytes in the input followed by a `"` are that
+    /// key and no other. Any other key has `nil`, and so does one more entry after
+    /// the keys, so that a table without keys answers for the first hint, `0`.
     private let plainKeys: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>
     /// Whether any key has non-ASCII characters, which an ASCII key may be
     /// canonically equivalent to without sharing its bytes.

@@ -1,14 +1,17 @@
 /// The slots of a finished read of one model type, kept for the next object of
-/// that type the scanner reads: one array of slots allocated for many objects
-/// instead of one per object.
+/// that type the scanner reads: for one model read after another (each call's
+/// top-level object), one array of slots instead of one per object.
 ///
 /// The scanner source reads each object into an array of ``Slot``s, one per plan
 /// entry; the decode engine takes every slot, leaving each ``Slot/missing`` again,
 /// so the array can be filled anew (see ``DecodeSource/reclaimSlots()``). Allocating
 /// it, and freeing it with its slots, costs more than storing a small model's fields.
+/// (A nested array of models is read whole before any element is decoded, so only
+/// its first element finds a spare array; a top-level array reuses its own.)
 ///
 /// What is kept is only memory: every array handed out holds missing slots only, so
-/// no read can see what another read left in it.
+/// no read can see what another read left in it. The lock is only ever tried: a
+/// thread that finds it held allocates, or drops its array, rather than wait.
 final class SpareSlots: Sendable {
     /// An array of slots that are all ``Slot/missing``.
     private struct MissingSlots: @unchecked Sendable {
@@ -23,11 +26,12 @@ final class SpareSlots: Sendable {
     /// `count` missing slots: the spare array when it has that many, a new one
     /// otherwise.
     func take(count: Int) -> [Slot] {
-        var slots = spare.withLock { spare in
+        let taken: MissingSlots? = spare.withLockIfAvailable { spare in
             var taken = MissingSlots(slots: [])
             swap(&taken, &spare)
             return taken
-        }.slots
+        }
+        var slots = taken?.slots ?? []
         if slots.count != count { slots = .missing(count: count) }
         return slots
     }
@@ -37,6 +41,6 @@ final class SpareSlots: Sendable {
     func keep(_ slots: consuming [Slot]) {
         guard !slots.isEmpty else { return }
         var kept = MissingSlots(slots: slots)
-        spare.withLock { spare in swap(&spare, &kept) }
+        spare.withLockIfAvailable { spare in swap(&spare, &kept) }
     }
 }
