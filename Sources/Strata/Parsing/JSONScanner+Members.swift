@@ -158,7 +158,7 @@ extension JSONScanner {
         while position < count {
             let byte = base[position]
             if byte == Byte.quote { return position }
-            if byte == Byte.backslash || byte < 0x20 || byte >= 0x80 { return nil }
+            if !Byte.isPlainStringByte(byte) { return nil }
             position += 1
         }
         return nil

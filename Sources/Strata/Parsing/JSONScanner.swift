@@ -835,4 +835,14 @@ enum Byte {
     static let trueLiteral: StaticString = "true"
     static let falseLiteral: StaticString = "false"
     static let nullLiteral: StaticString = "null"
+
+    /// Whether `byte` may stand as it is inside a plain string.
+    ///
+    /// A plain string is one the scanner reads from its bytes (see `plainStringEnd()`):
+    /// ASCII from the space up, but not `"` or `\`, so its bytes are its characters,
+    /// with no escape to decode.
+    @inline(__always)
+    static func isPlainStringByte(_ byte: UInt8) -> Bool {
+        byte >= space && byte < 0x80 && byte != quote && byte != backslash
+    }
 }

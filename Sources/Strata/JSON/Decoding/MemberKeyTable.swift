@@ -61,8 +61,7 @@ final class MemberKeyTable: @unchecked Sendable {
         self.spans = spans
         plainKeys = .allocate(capacity: keys.count + 1)
         plainKeys.initialize(repeating: nil)
-        for (index, key) in keys.enumerated()
-        where key.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x80 && $0 != Byte.quote && $0 != Byte.backslash }) {
+        for (index, key) in keys.enumerated() where key.utf8.allSatisfy(Byte.isPlainStringByte) {
             plainKeys[index] = UnsafeBufferPointer(rebasing: storage[spans[index]])
         }
         self.hasNonASCIIKeys = !bytes.allSatisfy { $0 < 0x80 }
