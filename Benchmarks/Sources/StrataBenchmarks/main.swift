@@ -9,8 +9,10 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 // The child process of row 7.
 if arguments.first == MemoryRow.childFlag {
     do {
-        guard arguments.count == 2 else { throw BenchmarkError("usage: StrataBenchmarks \(MemoryRow.childFlag) FILE") }
-        print(try MemoryRow.child(path: arguments[1]))
+        guard (2...3).contains(arguments.count),
+              let decoder = MemoryRow.Decoder(rawValue: arguments.count == 3 ? arguments[2] : "strata")
+        else { throw BenchmarkError("usage: StrataBenchmarks \(MemoryRow.childFlag) FILE [strata|codable]") }
+        print(try MemoryRow.child(path: arguments[1], decoder: decoder))
         exit(0)
     } catch {
         FileHandle.standardError.write(Data("\(error)\n".utf8))

@@ -19,8 +19,8 @@ struct Settings {
 
     static let usage = """
         usage: StrataBenchmarks [--quick] [--iterations N] [--filter ROW[,ROW…]]
-               StrataBenchmarks --peak-memory FILE      (the child process of row 7)
-               StrataBenchmarks --profile WHAT COUNT    (COUNT Strata calls, for callgrind; see Docs/Performance.md)
+               StrataBenchmarks --peak-memory FILE [strata|codable]   (the child process of row 7)
+               StrataBenchmarks --profile WHAT COUNT                  (COUNT Strata calls, for callgrind; see Docs/Performance.md)
 
           --quick          smoke run: 3 short samples, small arrays; still checks every result
           --iterations N   N timed samples per measurement (default 15)

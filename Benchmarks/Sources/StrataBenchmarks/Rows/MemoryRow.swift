@@ -6,11 +6,18 @@ import Strata
 /// parsing minus the resident memory before it (the input already loaded),
 /// against the input's size (issue #14's target); and the same peak against the
 /// memory the records themselves hold afterwards, which shows what the decode
-/// held beyond its output (the window).
+/// held beyond its output (the window). For information, the same file decoded by
+/// `JSONDecoder` in another child process: what its records hold against the
+/// input, the floor any decode into these property types has to stand on.
 struct MemoryRow {
     let report: Report
 
     static let childFlag = "--peak-memory"
+
+    /// Which library the child process decodes with.
+    enum Decoder: String {
+        case strata, codable
+    }
 
     func run() {
         let settings = report.settings
@@ -20,23 +27,10 @@ struct MemoryRow {
                 .appendingPathComponent("strata-benchmark-\(ProcessInfo.processInfo.processIdentifier).json")
             try RecordGenerator.json(count: count).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            let printed = try ResidentMemory.runSelf([Self.childFlag, file.path])
-            let values = Dictionary(
-                printed.split(whereSeparator: \.isWhitespace).compactMap { field -> (String, Int)? in
-                    let parts = field.split(separator: "=")
-                    guard parts.count == 2, let value = Int(parts[1]) else { return nil }
-                    return (String(parts[0]), value)
-                },
-                uniquingKeysWith: { $1 })
-            guard let input = values["input"], let before = values["baseline"], let peak = values["peak"],
-                  let output = values["output"], let records = values["records"]
-            else {
-                throw BenchmarkError(
-                    "The child process printed \"\(printed)\", not input=… baseline=… peak=… output=… records=….")
-            }
-            guard records == count else {
-                throw BenchmarkError("Expected \(count) records, the child process parsed \(records).")
-            }
+            let strata = try Self.measure(.strata, file: file, count: count)
+            let codable = try Self.measure(.codable, file: file, count: count)
+            let (input, before, peak, output, records) =
+                (strata.input, strata.baseline, strata.peak, strata.output, strata.records)
             return [
                 TableLine(
                     row: "7", payload: "peak growth / input, \(records.formatted()) records",
@@ -46,18 +40,59 @@ struct MemoryRow {
                     row: "7", payload: "peak growth / records held after",
                     strata: .bytes(Double(peak - before)), baseline: .bytes(Double(output - before)),
                     target: .atMost(1.10)),
+                // What the records themselves hold, whoever decodes them: for information.
+                TableLine(
+                    row: "7", payload: "records held after / input",
+                    strata: .bytes(Double(output - before)), baseline: .bytes(Double(input)),
+                    target: .atMost(2.0), informative: true),
+                TableLine(
+                    row: "7", payload: "JSONDecoder's records held after / input",
+                    strata: .bytes(Double(codable.output - codable.baseline)), baseline: .bytes(Double(codable.input)),
+                    target: .atMost(2.0), informative: true),
             ]
         }
     }
 
+    /// What one child process printed.
+    private struct Measurement {
+        var input = 0, baseline = 0, peak = 0, output = 0, records = 0
+    }
+
+    /// Runs the child process that decodes `file` with `decoder`, and checks that it
+    /// read `count` records.
+    private static func measure(_ decoder: Decoder, file: URL, count: Int) throws -> Measurement {
+        let printed = try ResidentMemory.runSelf([childFlag, file.path, decoder.rawValue])
+        let values = Dictionary(
+            printed.split(whereSeparator: \.isWhitespace).compactMap { field -> (String, Int)? in
+                let parts = field.split(separator: "=")
+                guard parts.count == 2, let value = Int(parts[1]) else { return nil }
+                return (String(parts[0]), value)
+            },
+            uniquingKeysWith: { $1 })
+        guard let input = values["input"], let baseline = values["baseline"], let peak = values["peak"],
+              let output = values["output"], let records = values["records"]
+        else {
+            throw BenchmarkError(
+                "The child process printed \"\(printed)\", not input=… baseline=… peak=… output=… records=….")
+        }
+        guard records == count else {
+            throw BenchmarkError("Expected \(count) records, the \(decoder) child process parsed \(records).")
+        }
+        return Measurement(input: input, baseline: baseline, peak: peak, output: output, records: records)
+    }
+
     /// The child process: loads `path`, starts a new peak and notes the resident
-    /// memory, parses it into records, notes the peak, then gives the allocator's
-    /// free memory back to the system and notes what the records hold; prints all.
-    static func child(path: String) throws -> String {
+    /// memory, parses it into records with `decoder`, notes the peak, then gives the
+    /// allocator's free memory back to the system and notes what the records hold;
+    /// prints all.
+    static func child(path: String, decoder: Decoder) throws -> String {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         ResidentMemory.resetPeak()
         let before = ResidentMemory.currentBytes()
-        let models = try JSONAdapter.models(of: Record.self, from: data)
+        let models = switch decoder {
+        case .strata: try JSONAdapter.models(of: Record.self, from: data)
+        case .codable: try CodableCoders.secondsDecoder().decode([Record].self, from: data)
+        }
         let peak = ResidentMemory.peakBytes()
         ResidentMemory.releaseFreeMemory()
         let output = ResidentMemory.currentBytes()
