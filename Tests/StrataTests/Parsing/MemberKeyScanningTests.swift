@@ -109,6 +109,60 @@ struct MemberKeyTableTests {
             #expect(index(of: key, in: table, hint: 0) == nil, "\(key)")
         }
     }
+
+    @Test("Keys of every length up to 20 that share their first and last bytes are told apart by the hash")
+    func keysSharingTheirEnds() {
+        // Lengths 1 to 20 cover the three ways the hash reads a key (under 4 bytes,
+        // 4 to 7, 8 and more); within a length, the keys differ only inside.
+        var keys: [String] = []
+        for length in 1...20 {
+            for middle in ["a", "b", "c"] where length >= 3 || middle == "a" {
+                keys.append(length < 3 ? String(repeating: "p", count: length) : "p" + String(repeating: middle, count: length - 2) + "z")
+            }
+        }
+        let table = MemberKeyTable(keys: keys)
+        for (expected, key) in keys.enumerated() {
+            // A hint that is never the key, so each is found through the hash.
+            #expect(index(of: key, in: table, hint: expected == 0 ? 1 : 0) == expected, "\(key)")
+        }
+        let others = keys.map { $0 + "z" } + keys.map { "q" + $0.dropFirst() } + ["pdz", "pdddz", "pddddddddz"]
+        for key in others where !keys.contains(key) {
+            #expect(index(of: key, in: table, hint: 0) == nil, "\(key)")
+        }
+    }
+
+    @Test("Hundreds of keys are each found, whatever their slots' collisions, and no other key is")
+    func manyKeys() {
+        let keys = (0..<300).map { "field_\($0 * 7919 % 1000)" }
+        let table = MemberKeyTable(keys: keys)
+        for (expected, key) in keys.enumerated() {
+            #expect(index(of: key, in: table, hint: -1) == expected, "\(key)")
+        }
+        for missing in (0..<1000).map({ "field_\($0)" }) where !keys.contains(missing) {
+            #expect(index(of: missing, in: table, hint: -1) == nil, "\(missing)")
+        }
+    }
+
+    @Test("Without keys, or with one, nothing else is found")
+    func smallTables() {
+        let empty = MemberKeyTable(keys: [])
+        #expect(index(of: "id", in: empty, hint: 0) == nil)
+        let one = MemberKeyTable(keys: ["id"])
+        #expect(index(of: "id", in: one, hint: 5) == 0)
+        #expect(index(of: "ie", in: one, hint: 0) == nil)
+        #expect(index(of: "identifier", in: one, hint: 0) == nil)
+    }
+
+    @Test("A table whose keys repeat finds the first from the hint, going round, as a search in turn does")
+    func repeatedKeys() {
+        // Only an invalid mapping repeats a key; the table must still answer as it did.
+        let table = MemberKeyTable(keys: ["id", "name", "id", "url"])
+        #expect(index(of: "id", in: table, hint: 0) == 0)
+        #expect(index(of: "id", in: table, hint: 1) == 2)
+        #expect(index(of: "id", in: table, hint: 3) == 0)
+        #expect(index(of: "url", in: table, hint: 0) == 3)
+        #expect(index(of: "nope", in: table, hint: 2) == nil)
+    }
 }
 
 @Suite("Skipped members")

@@ -10,8 +10,10 @@ import Foundation
 /// the mapping has non-ASCII keys (U+212A KELVIN SIGN is canonically "K").
 ///
 /// Payloads of one type usually list their members in the same order, often the
-/// mapping's own, so each search starts at a hint (the key after the last one
-/// found) and goes round from there: in the common case the first comparison matches.
+/// mapping's own, so each search first compares the key at a hint (the key after
+/// the last one found): in the common case it matches. Any other key is looked up
+/// by a hash of its length and first and last bytes, so a member the mapping
+/// leaves out costs a probe or two, not a comparison with every key.
 ///
 /// The scanner also takes the key at the hint as the one it expects (see
 /// ``expectedKey(at:)``): when the member's key is that one, it is recognised by
@@ -21,8 +23,8 @@ import Foundation
 /// A class, so that handing a table on (once per object read) counts one reference,
 /// not one per array it holds.
 final class MemberKeyTable: @unchecked Sendable {
-    // @unchecked: `storage` and `plainKeys` are allocated and written in `init`,
-    // only read after, and freed in `deinit`.
+    // @unchecked: `storage`, `plainKeys` and `hashSlots` are allocated and written
+    // in `init`, only read after, and freed in `deinit`.
 
     /// The keys, in the order given.
     private let keys: [String]
@@ -41,10 +43,17 @@ final class MemberKeyTable: @unchecked Sendable {
     /// Whether any key has non-ASCII characters, which an ASCII key may be
     /// canonically equivalent to without sharing its bytes.
     private let hasNonASCIIKeys: Bool
-    /// One bit per ``signature(of:)`` of the keys' bytes: a key read from the input
-    /// whose signature's bit is clear is none of them, and is passed over without a
-    /// comparison (the members a mapping leaves out, most of some payloads).
-    private let signatures: UInt64
+    /// An open-addressed hash table of the keys' bytes: at each slot, the index of a
+    /// key, or `-1`.
+    ///
+    /// A key is at the slot its ``hash(of:)`` picks or, when that is taken, at the
+    /// first free one after it, going round. There are at least twice as many slots
+    /// as keys, so a key that is none of them soon meets a free slot. The table is
+    /// empty when two keys are the same (an invalid mapping): then the keys are
+    /// searched in turn from the hint, so the table never changes which is found.
+    private let hashSlots: UnsafeMutableBufferPointer<Int32>
+    /// How far ``hash(of:)`` is shifted right to give a slot of ``hashSlots``.
+    private let hashShift: UInt64
 
     /// A table of `keys`; a key's index in the table is its index in `keys`.
     init(keys: [String]) {
@@ -65,23 +74,47 @@ final class MemberKeyTable: @unchecked Sendable {
             plainKeys[index] = UnsafeBufferPointer(rebasing: storage[spans[index]])
         }
         self.hasNonASCIIKeys = !bytes.allSatisfy { $0 < 0x80 }
-        self.signatures = keys.reduce(0) { bits, key in
-            let utf8 = Array(key.utf8)
-            return utf8.withUnsafeBufferPointer { bits | 1 << Self.signature(of: $0) }
+        var slotBits: UInt64 = 1
+        while 1 << slotBits < 2 * keys.count { slotBits += 1 }
+        hashShift = 64 - slotBits
+        let areDistinct = Set(keys).count == keys.count
+        hashSlots = .allocate(capacity: areDistinct ? 1 << Int(slotBits) : 0)
+        hashSlots.initialize(repeating: -1)
+        for index in keys.indices where areDistinct {
+            let key = UnsafeBufferPointer(rebasing: storage[spans[index]])
+            var slot = Int(truncatingIfNeeded: Self.hash(of: key) >> hashShift)
+            while hashSlots[slot] >= 0 { slot = (slot + 1) & (hashSlots.count - 1) }
+            hashSlots[slot] = Int32(truncatingIfNeeded: index)
         }
     }
 
     deinit {
         storage.deallocate()
         plainKeys.deallocate()
+        hashSlots.deallocate()
     }
 
-    /// A number below 64 made from a key's length and its first and last bytes:
-    /// keys with different signatures are different.
+    /// A hash of a non-empty key's bytes, from its length and its first and last
+    /// eight bytes (or all of a shorter key's), whose high bits pick its slot in
+    /// ``hashSlots``.
     @inline(__always)
-    private static func signature(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        guard let first = key.first, let last = key.last else { return 0 }
-        return (UInt64(key.count) &* 7 &+ UInt64(first) &* 3 &+ UInt64(last)) & 63
+    private static func hash(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = key.baseAddress, !key.isEmpty else { return 0 }
+        let count = key.count
+        let bytes = UnsafeRawPointer(base)
+        let mixed: UInt64
+        if count >= 8 {
+            mixed =
+                bytes.loadUnaligned(as: UInt64.self) &* 0x9E37_79B9_7F4A_7C15
+                ^ bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            mixed =
+                UInt64(bytes.loadUnaligned(as: UInt32.self)) << 32
+                | UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        } else {
+            mixed = UInt64(base[0]) << 16 | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1])
+        }
+        return (mixed ^ UInt64(count)) &* 0xBF58_476D_1CE4_E5B9
     }
 
     /// The number of keys.
@@ -126,11 +159,18 @@ final class MemberKeyTable: @unchecked Sendable {
             let span = self.spans[candidate]
             return span.count == key.count && memcmp(base + span.lowerBound, keyBase, key.count) == 0
         }
-        // The key at the hint first (the common case), then none at all when the
-        // signature rules every key out, then the others.
+        // The key at the hint first (the common case), then the key its hash leads to.
         if hint >= 0, hint < spans.count, matches(hint) { return hint }
-        guard signatures & (1 << Self.signature(of: key)) != 0 else { return nil }
-        return search(from: hint, where: matches)
+        guard !hashSlots.isEmpty, let slots = hashSlots.baseAddress else { return search(from: hint, where: matches) }
+        let mask = hashSlots.count - 1
+        var slot = Int(truncatingIfNeeded: Self.hash(of: key) >> hashShift)
+        while true {
+            // The table has more slots than keys, so a free slot ends every probe.
+            let candidate = Int(slots[slot])
+            if candidate < 0 { return nil }
+            if matches(candidate) { return candidate }
+            slot = (slot + 1) & mask
+        }
     }
 
     /// The first index, going round from `hint`, for which `matches` holds.
