@@ -93,7 +93,7 @@ struct MemberKeyTableTests {
         return bytes.withUnsafeBufferPointer { table.index(ofASCII: $0, hint: hint) }
     }
 
-    @Test("Every key is found from every hint, and no other key is, whatever its signature")
+    @Test("Every key is found from every hint, and no other key is, whatever its length and end bytes")
     func findsExactlyTheKeys() {
         let keys = (1...40).map { "k" + String(repeating: "x", count: $0 % 13) + "\($0)" } + ["a", "id", "url", "id_str"]
         let table = MemberKeyTable(keys: keys)
@@ -102,15 +102,15 @@ struct MemberKeyTableTests {
                 #expect(index(of: key, in: table, hint: hint) == expected, "\(key) from \(hint)")
             }
         }
-        // Keys of the same lengths and first and last bytes as mapped ones (so some share
-        // a signature), and others: none is found.
+        // Keys of the same lengths and first and last bytes as mapped ones, and others:
+        // none is found.
         let others = keys.map { "K" + $0.dropFirst() } + keys.map { $0 + "_" } + ["b", "ie", "uri", "id-str", "k"]
         for key in others where !keys.contains(key) {
             #expect(index(of: key, in: table, hint: 0) == nil, "\(key)")
         }
     }
 
-    @Test("Keys of every length up to 20 that share their first and last bytes are told apart by the hash")
+    @Test("Keys of every length up to 20 that share their first and last bytes are each found through the hash, and no other key is")
     func keysSharingTheirEnds() {
         // Lengths 1 to 20 cover the three ways the hash reads a key (under 4 bytes,
         // 4 to 7, 8 and more); within a length, the keys differ only inside.
@@ -162,6 +162,13 @@ struct MemberKeyTableTests {
         #expect(index(of: "id", in: table, hint: 3) == 0)
         #expect(index(of: "url", in: table, hint: 0) == 3)
         #expect(index(of: "nope", in: table, hint: 2) == nil)
+        // Canonically the same key, in other bytes (U+212A KELVIN SIGN is "K"): each
+        // is found by its own bytes, from any hint.
+        let kelvin = MemberKeyTable(keys: ["\u{212A}", "K", "id"])
+        for hint in 0..<3 {
+            #expect(index(of: "K", in: kelvin, hint: hint) == 1, "from \(hint)")
+            #expect(index(of: "\u{212A}", in: kelvin, hint: hint) == 0, "from \(hint)")
+        }
     }
 }
 

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Keys match as they would in a `[String: Any]`: by canonical equivalence, so a
 /// decomposed "é" (e + U+0301) finds a mapping key written with the precomposed
-/// one. Plain ASCII keys, the common case, are compared by their bytes: no
-/// `String` is made and nothing is hashed. A key with escapes or non-ASCII bytes
+/// one. Plain ASCII keys, the common case, are compared and hashed by their
+/// bytes: no `String` is made. A key with escapes or non-ASCII bytes
 /// is compared as a `String`; so is an ASCII key that matched no key's bytes when
 /// the mapping has non-ASCII keys (U+212A KELVIN SIGN is canonically "K").
 ///
