@@ -29,22 +29,20 @@ struct MemoryRow {
             defer { try? FileManager.default.removeItem(at: file) }
             let strata = try Self.measure(.strata, file: file, count: count)
             let codable = try Self.measure(.codable, file: file, count: count)
-            let (input, before, peak, output, records) =
-                (strata.input, strata.baseline, strata.peak, strata.output, strata.records)
+            let peakGrowth = Quantity.bytes(Double(strata.peak - strata.baseline))
+            let held = Quantity.bytes(Double(strata.output - strata.baseline))
             return [
                 TableLine(
-                    row: "7", payload: "peak growth / input, \(records.formatted()) records",
-                    strata: .bytes(Double(peak - before)), baseline: .bytes(Double(input)), target: .atMost(2.0)),
+                    row: "7", payload: "peak growth / input, \(count.formatted()) records",
+                    strata: peakGrowth, baseline: .bytes(Double(strata.input)), target: .atMost(2.0)),
                 // The output alone: no more than the input, the output and a bounded window.
                 TableLine(
                     row: "7", payload: "peak growth / records held after",
-                    strata: .bytes(Double(peak - before)), baseline: .bytes(Double(output - before)),
-                    target: .atMost(1.10)),
+                    strata: peakGrowth, baseline: held, target: .atMost(1.10)),
                 // What the records themselves hold, whoever decodes them: for information.
                 TableLine(
                     row: "7", payload: "records held after / input",
-                    strata: .bytes(Double(output - before)), baseline: .bytes(Double(input)),
-                    target: .atMost(2.0), informative: true),
+                    strata: held, baseline: .bytes(Double(strata.input)), target: .atMost(2.0), informative: true),
                 TableLine(
                     row: "7", payload: "JSONDecoder's records held after / input",
                     strata: .bytes(Double(codable.output - codable.baseline)), baseline: .bytes(Double(codable.input)),
@@ -55,7 +53,7 @@ struct MemoryRow {
 
     /// What one child process printed.
     private struct Measurement {
-        var input = 0, baseline = 0, peak = 0, output = 0, records = 0
+        let input: Int, baseline: Int, peak: Int, output: Int
     }
 
     /// Runs the child process that decodes `file` with `decoder`, and checks that it
@@ -78,7 +76,7 @@ struct MemoryRow {
         guard records == count else {
             throw BenchmarkError("Expected \(count) records, the \(decoder) child process parsed \(records).")
         }
-        return Measurement(input: input, baseline: baseline, peak: peak, output: output, records: records)
+        return Measurement(input: input, baseline: baseline, peak: peak, output: output)
     }
 
     /// The child process: loads `path`, starts a new peak and notes the resident

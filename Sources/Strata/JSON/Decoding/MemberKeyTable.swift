@@ -80,11 +80,13 @@ final class MemberKeyTable: @unchecked Sendable {
         let areDistinct = Set(keys).count == keys.count
         hashSlots = .allocate(capacity: areDistinct ? 1 << Int(slotBits) : 0)
         hashSlots.initialize(repeating: -1)
-        for index in keys.indices where areDistinct {
-            let key = UnsafeBufferPointer(rebasing: storage[spans[index]])
-            var slot = Int(truncatingIfNeeded: Self.hash(of: key) >> hashShift)
-            while hashSlots[slot] >= 0 { slot = (slot + 1) & (hashSlots.count - 1) }
-            hashSlots[slot] = Int32(truncatingIfNeeded: index)
+        if areDistinct {
+            for index in keys.indices {
+                let key = UnsafeBufferPointer(rebasing: storage[spans[index]])
+                var slot = Int(truncatingIfNeeded: Self.hash(of: key) >> hashShift)
+                while hashSlots[slot] >= 0 { slot = (slot + 1) & (hashSlots.count - 1) }
+                hashSlots[slot] = Int32(truncatingIfNeeded: index)
+            }
         }
     }
 
