@@ -18,7 +18,8 @@
 // called with `Base`. Returning `type(of:)` from a function the optimizer cannot
 // inline keeps the subclass. Strata's JSON encoder opens `type(of: model)` this
 // way to write a subclass held as its base class with its own keys (a class
-// cluster), so in release builds a subclass's own properties were not written.
+// cluster), so it takes the type through such a helper; opened inline, a
+// subclass's own properties would not be written in release builds.
 import Foundation
 
 protocol Named {
