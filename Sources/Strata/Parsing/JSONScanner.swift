@@ -265,7 +265,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     }
 
     /// What ``expectKeyStart(afterComma:)`` expected, for its errors: made only when
-    /// one is thrown (a `String` made for every key was released for every key).
+    /// one is thrown, so that reading a key makes no `String`.
     private static func expectedKeyStart(afterComma: Bool) -> String {
         afterComma ? "'\"' to begin an object key after ','" : "'\"' to begin an object key or '}' to end the object"
     }

@@ -112,9 +112,9 @@ extension JSONAdapter {
     /// the first ones were on average (`sampleBytes`, separators included).
     ///
     /// One allocation instead of the doublings of appending one by one, each of
-    /// which copied the array so far and freed a large block, which made glibc's
+    /// which copies the array so far and frees a large block, which makes glibc's
     /// `malloc` consolidate every small block freed since. The estimate only sizes
-    /// the buffer: a short one grows as before, and a long one (short elements
+    /// the buffer: a short one grows by appending, and a long one (short elements
     /// first) is bounded by the input's size in bytes and trimmed at the end by
     /// ``exactlySized(_:)``.
     private static func reserveForRemainingElements<T>(_ models: inout [T], sampleBytes: Int, bytesLeft: Int) {

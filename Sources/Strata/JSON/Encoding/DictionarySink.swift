@@ -56,7 +56,7 @@ struct DictionarySink: JSONSink {
     }
 
     mutating func writeMember(key: String, position: Int, _ value: consuming Any) {
-        // Moved in; without `consume` it was copied.
+        // Moved in: without `consume` it would be copied.
         if let template {
             template.write(consume value, at: position, in: &object)
             written += 1

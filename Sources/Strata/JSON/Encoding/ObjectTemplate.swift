@@ -4,8 +4,8 @@
 /// Writing a member replaces its placeholder through the key's index, so no key
 /// is hashed: a copy of a dictionary has the indices of the dictionary it was
 /// copied from, and replacing a value through `values[index]` keeps them valid.
-/// Building the object key by key hashed every key and compared it with the
-/// keys of its bucket, about half of the time it took.
+/// Building the object key by key would hash every key and compare it with the
+/// keys of its bucket, about half of the time the object takes that way.
 ///
 /// Members the engine leaves out (`nil` with ``JSONAdapter/EncodingOptions/omitsNulls``,
 /// keys `serializablePropertyKeys(_:)` drops) still hold the placeholder when the
