@@ -12,8 +12,8 @@ struct Record: Equatable, Sendable {
     var id = 0
     // A fixed default, not `UUID()`: every decode runs the defaults (Strata's `init()`
     // and the synthesised `init(from:)` alike), and on Linux `UUID()` opens, reads
-    // and closes /dev/urandom, three system calls per record that dominated both
-    // libraries' time (see Docs/Performance.md, "Model defaults").
+    // and closes /dev/urandom, three system calls per record that would dominate
+    // both libraries' time (see Docs/Performance.md, "What makes Strata fast").
     var uuid = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     var name = ""
     var email: String?

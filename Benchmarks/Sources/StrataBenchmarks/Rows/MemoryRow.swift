@@ -4,9 +4,9 @@ import Strata
 /// Row 7: the peak memory of `Data` -> `[Record]` for an array of about 50 MB,
 /// measured in a child process of this binary: peak resident memory after
 /// parsing minus the resident memory before it (the input already loaded),
-/// against the input's size (issue #14's target); and the same peak against the
-/// memory the records themselves hold afterwards, which shows what the decode
-/// held beyond its output (the window). For information, the same file decoded by
+/// against the input's size; and the same peak against the memory the records
+/// themselves hold afterwards, which shows what the decode holds beyond its
+/// output (the window). For information, the same file decoded by
 /// `JSONDecoder` in another child process: what its records hold against the
 /// input, the floor any decode into these property types has to stand on.
 struct MemoryRow {
