@@ -74,7 +74,7 @@ extension CodingTests {
         static var archiveName: String { "Tag" }
     }
 
-    /// `Settings` with the migration hook the issue first suggested, Mantle's:
+    /// `Settings` with Mantle's migration hook:
     /// `decodeObject(of: NSNumber.self, forKey:)` (see MantleMigrationTests).
     struct NSNumberMigration: SecureCodingModel {
         var textSize = 12

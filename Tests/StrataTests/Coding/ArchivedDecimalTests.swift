@@ -49,7 +49,7 @@ extension CodingTests {
             #expect(back == profile)
         }
 
-        /// `Decimal.nan` is archived as `NaN`, and used to be refused when read back.
+        /// `Decimal.nan` is archived as `NaN`, and read back.
         @Test func notANumberRoundTrips() throws {
             var profile = Profile.sample()
             profile.amount = .nan

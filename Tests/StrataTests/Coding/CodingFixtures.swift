@@ -7,7 +7,7 @@ import Testing
 
 // Fixtures live in CodingTests so that their common names stay out of the test module's namespace.
 extension CodingTests {
-    /// The example model: version 2 renamed `fontSize` to `textSize`.
+    /// A versioned model: version 2 renamed `fontSize` to `textSize`.
     struct Settings: SecureCodingModel, Equatable {
         var textSize = 12
         var theme = "light"

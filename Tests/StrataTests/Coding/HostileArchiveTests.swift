@@ -116,8 +116,8 @@ extension CodingTests {
         }
 
         @Test func aCollectionWhereAModelBelongsIsRefused() throws {
-            // Both classes are allowed for Profile; the reference of `tag` now points
-            // at the `flags` collection object.
+            // Both classes are allowed for Profile; the reference of `tag` is made to
+            // point at the `flags` collection object.
             var plist = try ArchivePlist(try ModelArchiver.archivedData(with: Profile.sample()))
             var objects = plist.objects
             let rootIndex = try #require(objects.firstIndex { ($0 as? [String: Any])?["flag"] != nil })
@@ -229,7 +229,7 @@ extension CodingTests {
             #expect(error.description == "unsigned: Expected UInt64 in the archive, found a floating-point number. "
                 + "The archive is damaged or was not written for this model.")
 
-            // A reference where the version belongs used to read as version 0, passing the version check.
+            // A reference where the version belongs is refused, not read as version 0 (which would pass the version check).
             var newer = try ArchivePlist(try ModelArchiver.archivedData(with: SettingsV3(textSize: 20)))
             let settingsIndex = try #require(newer.objects.firstIndex { ($0 as? [String: Any])?["textSize"] != nil })
             var settings = try #require(newer.objects[settingsIndex] as? [String: Any])

@@ -17,8 +17,8 @@ extension CodingTests {
             #expect(style == StyleV2(textSize: 17, isBold: true, zoom: 1.25, offset: -3, theme: "dark", note: "none"))
         }
 
-        @Test func theIssuesMigrationReadsTheSettingsArchive() throws {
-            // The hook of the issue, which left the unarchiver failed before.
+        @Test func anNSNumberMigrationReadsTheSettingsArchive() throws {
+            // Mantle's hook: `decodeObject(of: NSNumber.self, forKey:)` for a key stored as an integer.
             let old = try ModelArchiver.archivedData(with: SettingsV1(fontSize: 17, theme: "dark"))
             let settings = try ModelArchiver.unarchivedModel(of: NSNumberMigration.self, from: old)
             #expect(settings.textSize == 17)
@@ -34,7 +34,7 @@ extension CodingTests {
             #expect(style.textSize == 9)
         }
 
-        @Test func stringsAndDataReadAsObjectsAsBefore() throws {
+        @Test func stringsAndDataReadAsObjects() throws {
             let data = try ModelArchiver.archivedData(with: StyleV1(fontSize: 1, bold: false, scale: 0, small: 0, theme: "sepia"))
             let style = try ModelArchiver.unarchivedModel(of: ObjectMigration.self, from: data)
             #expect(style.theme == "sepia")
@@ -52,7 +52,7 @@ extension CodingTests {
                 + "version 1: The hook asked for 'theme' as NSNumber, but the archive holds a string there.")
         }
 
-        @Test func decodedValueStillWorksThroughTheHooksCoder() throws {
+        @Test func decodedValueWorksThroughTheHooksCoder() throws {
             let old = try ModelArchiver.archivedData(with: SettingsV1(fontSize: 21, theme: "dark"))
             let settings = try ModelArchiver.unarchivedModel(of: Settings.self, from: old)
             #expect(settings == Settings(textSize: 21, theme: "dark", token: ""))
@@ -66,10 +66,10 @@ extension CodingTests {
             #expect(sink.sawMigrationCoder)
         }
 
-        @Test func anUncheckedArchiveStillReportsABrokenDecoder() throws {
+        @Test func anUncheckedArchiveReportsABrokenDecoder() throws {
             // Embedded in an archive of the caller's own, which Strata did not
             // check: the coder cannot tell a scalar from an object, so the
-            // unarchiver fails as before, and the hook is blamed for its key.
+            // unarchiver fails, and the hook is blamed for its key.
             let archiver = NSKeyedArchiver(requiringSecureCoding: true)
             try archiver.encodeModel(SettingsV1(fontSize: 17, theme: "dark"), forKey: "settings")
             archiver.finishEncoding()
@@ -156,7 +156,7 @@ extension CodingTests {
         }
     }
 
-    /// Reads strings as objects and numbers with typed calls, as worked before.
+    /// Reads strings as objects and numbers with typed calls.
     struct ObjectMigration: SecureCodingModel {
         var theme = ""
         var textSize = 0

@@ -33,7 +33,7 @@ extension Conformance {
             #expect(failure.code == sample.failingCode)
         }
 
-        /// The error for the brief's case, exactly: what the inner model's value
+        /// The error for a NaN in a nested model, exactly: what the inner model's value
         /// gives, at its path from the outer model.
         @Test func aNestedNaNIsTheSameErrorFromBothSinks() throws {
             let model = WSample.nestedNaN.model(TagEnd.self)

@@ -40,7 +40,7 @@ extension Conformance {
             Self.expectTheSameHooksEveryWay(family, Data(text.utf8))
         }
 
-        /// The brief's example, spelt out: the sequence is the dictionary path's.
+        /// A nested model given twice, spelt out: the sequence is the dictionary path's.
         @Test func aDuplicatedNestedModelIsValidatedOnceInMappingOrder() {
             let text = #"{"name":"x","inner":{"login":"a"},"inner":{"login":"b"},"owner":"o"}"#
             let reference = Self.expectTheSameHooksEveryWay(.logged, Data(text.utf8))

@@ -11,7 +11,7 @@ struct CapacityItem: JSONSerializing, Equatable {
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["id": "id", "name": "name"]
 }
 
-// A top-level array read from data is sized from its first elements (issue #14): one
+// A top-level array read from data is sized from its first elements: one
 // allocation rather than a doubling per power of two. Only the capacity may depend
 // on the estimate; the models never do.
 @Suite("Arrays of models sized from their first elements")

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import Strata
 
-// The decode engine's shortcuts for values already of the property's type (issue
-// #14): collections built in one pass from elements of exactly the element type,
+// The decode engine's shortcuts for values already of the property's type:
+// collections built in one pass from elements of exactly the element type,
 // enum cases looked up by raw value, whole numbers into `Double`, and stores of a
 // value of exactly the property's type. Each must give what the general path gives,
 // from `Data` and from a `[String: Any]`, including when it cannot be taken.
@@ -117,7 +117,7 @@ struct ExactValuePathTests {
         #expect(try decodeBothWays(#"{"optional_mood": null}"#).optionalMood == nil)
     }
 
-    @Test func anUnknownRawValueStillFailsWithTheKnownValues() throws {
+    @Test func anUnknownRawValueFailsWithTheKnownValues() throws {
         let error = try failureBothWays(#"{"mood": "asleep"}"#)
         #expect(error.pathDescription == "mood")
         #expect(error.reason.contains(#"Known values: "calm", "busy", "away"."#))
@@ -128,7 +128,7 @@ struct ExactValuePathTests {
     @Test func wholeNumbersBecomeTheNearestDouble() throws {
         #expect(try decodeBothWays(#"{"seconds": 1700000000}"#).seconds == 1_700_000_000)
         #expect(try decodeBothWays(#"{"seconds": -5}"#).seconds == -5)
-        // 2^53 + 1 has no Double of its own: the nearest one, as before.
+        // 2^53 + 1 has no Double of its own: the nearest one.
         #expect(try decodeBothWays(#"{"seconds": 9007199254740993}"#).seconds == 9_007_199_254_740_992)
         #expect(try failureBothWays(#"{"seconds": true}"#).code == .typeMismatch)
     }
@@ -182,7 +182,7 @@ final class ExactPathClassParent: JSONSerializing, @unchecked Sendable {
 
 @Suite("Exact value paths: nested models")
 struct ExactNestedModelPathTests {
-    @Test func aCustomValidateValueStillSeesAndReplacesTheNestedModel() throws {
+    @Test func aCustomValidateValueSeesAndReplacesTheNestedModel() throws {
         let data = Data(#"{"inner": {"name": "ada"}, "other": {"name": "bob"}}"#.utf8)
         let model = try JSONAdapter.model(of: ExactPathValidatedParent.self, from: data)
         #expect(model.inner.name == "ADA")

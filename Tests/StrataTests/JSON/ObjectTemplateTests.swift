@@ -32,7 +32,7 @@ struct TemplateInner: JSONSerializing, Equatable {
 }
 
 // A flat model's `[String: Any]` starts from its plan's template and each member is
-// written through the template's index of its key (issue #14): the dictionaries must
+// written through the template's index of its key: the dictionaries must
 // be exactly those built key by key, and no write may reach the template or another
 // object.
 @Suite("Objects written from the plan's template")

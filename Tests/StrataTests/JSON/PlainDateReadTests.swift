@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 
 // Dates with `.iso8601Date` and with `.date(format:)` are read by the scanner source
-// from the bytes of plain strings, without making the `String` (issue #14). The
+// from the bytes of plain strings, without making the `String`. The
 // model and the errors must be those of the dictionary source, which runs the
 // transformer on the `String`.
 

@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 
 // A UUID property with its default transformer is read from the string's 36 bytes
-// by the scanner source, without making the `String` (issue #14). Whatever takes
+// by the scanner source, without making the `String`. Whatever takes
 // that path or not, the model must be the one the dictionary source gives, with
 // the same errors, and the same value must reach `validateValue(_:forKey:)`.
 

@@ -12,8 +12,8 @@ struct SlotReuseItem: JSONSerializing, Equatable {
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["id": "id", "name": "name", "note": "note"]
 }
 
-// The elements of a top-level array are read into one array of slots in turn (issue
-// #14): nothing one element holds may reach the next.
+// The elements of a top-level array are read into one array of slots in turn:
+// nothing one element holds may reach the next.
 @Suite("Array elements read into the same slots")
 struct SlotReuseTests {
     private func fromDataAndArray(_ json: String) throws -> (fromData: [SlotReuseItem], fromArray: [SlotReuseItem]) {
@@ -59,8 +59,8 @@ struct SlotReuseParent: JSONSerializing, Equatable {
     ]
 }
 
-// The slots of each object read from data are kept for the next object of its type
-// (issue #14), across calls and threads: a read must never see what another left.
+// The slots of each object read from data are kept for the next object of its type,
+// across calls and threads: a read must never see what another left.
 @Suite("Slots kept for the next read")
 struct SpareSlotTests {
     private func item(_ json: String) throws -> SlotReuseItem {

@@ -40,7 +40,7 @@ struct LossyTags: JSONSerializing, Equatable {
 }
 
 // An array of plain strings for a `[String]` property with the default transformer is
-// read straight into the `[String]` (issue #14); anything else takes the value parser.
+// read straight into the `[String]`; anything else takes the value parser.
 // Either way the model, or the error, is the one the dictionary source gives.
 @Suite("Arrays of strings read from their bytes")
 struct StringArrayReadTests {

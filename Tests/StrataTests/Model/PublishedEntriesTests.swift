@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Strata
 
-// The schema cache publishes each entry in a table read without a lock (issue #14):
+// The schema cache publishes each entry in a table read without a lock:
 // a key whose slot another key holds is not found there, and the locked dictionary
 // answers instead, so the table never changes what a look-up finds.
 

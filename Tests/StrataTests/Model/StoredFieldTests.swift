@@ -908,7 +908,7 @@ struct StoredFieldReadOnlyTests {
     }
 }
 
-// MARK: Known issues
+// MARK: Hashed collections converted on write
 
 /// Hashed collections, which a write may have to convert (`[String: Any]` into
 /// `[String: Int]`, `Set<AnyHashable>` into `Set<Int>`).

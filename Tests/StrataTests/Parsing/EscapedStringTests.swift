@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 
 // Strings with escapes are decoded a run of plain bytes at a time, their UTF-8
-// checked once at the end (issue #14). Whatever the lengths of the runs and
+// checked once at the end. Whatever the lengths of the runs and
 // wherever the escapes and non-ASCII characters fall, the string must be the one
 // `JSONSerialization` reads, and the first problem in a string must be the one
 // reported, at its offset.

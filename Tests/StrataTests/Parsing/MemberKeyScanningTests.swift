@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Strata
 
-// Member keys are read eight bytes at a time until a byte needs a look (issue #14):
+// Member keys are read eight bytes at a time until a byte needs a look:
 // a quote, a backslash, a control byte or a non-ASCII one. Wherever in a key that
 // byte falls (inside the first word, on a word's edge, in the tail), the key must
 // match, or be refused, exactly as when the document is parsed whole.
@@ -238,7 +238,7 @@ struct ExpectedKeyModel: JSONSerializing, Equatable {
 }
 
 // The scanner takes the key after the last one found as the one it expects, and
-// recognises it by comparing its bytes in place (issue #14): in whatever order the
+// recognises it by comparing its bytes in place: in whatever order the
 // members come, and whatever keys resemble the expected one, the result must be
 // what the dictionary gives.
 @Suite("Expected member keys")

@@ -14,7 +14,7 @@ struct TreeHolder: JSONSerializing, Equatable {
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["tags": "tags", "counts": "counts", "matrix": "matrix"]
 }
 
-// The scanner keeps the stacks of one tree for the next (issue #14): each tree must
+// The scanner keeps the stacks of one tree for the next: each tree must
 // read as if it were the only one, empty containers and all.
 @Suite("Trees parsed one after another")
 struct TreeStackReuseTests {

@@ -4,8 +4,8 @@ import Testing
 
 // A string with non-ASCII bytes is made with `String(decoding:as:)` and accepted
 // when its bytes are the input's, that is, when no ill-formed sequence was
-// replaced with U+FFFD (issue #14: `String(validating:as:)`, generic over the
-// encoding, looked up type metadata for every such string). Each kind of
+// replaced with U+FFFD (`String(validating:as:)`, generic over the encoding, would
+// look up type metadata for every such string). Each kind of
 // ill-formed sequence must still be refused, at its offset, in plain and escaped
 // strings, and a U+FFFD written in the input must still be read.
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Strata
 
-// Runs of spaces are skipped eight at a time (issue #14): whatever their length,
+// Runs of spaces are skipped eight at a time: whatever their length,
 // and wherever a tab, newline or other byte interrupts them, a document reads the
 // same, and a byte that is not whitespace is never skipped.
 

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import Strata
 
-// Regression tests for what the fuzz targets in Fuzz/ found.
+// Inputs the fuzz targets in Fuzz/ found, each decoded the same way from `Data` and
+// from a dictionary.
 
 private struct TeamMember: JSONSerializing, Equatable {
     var login = ""
@@ -18,7 +19,7 @@ private struct Teams: JSONSerializing, Equatable {
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["teams": "teams"]
 }
 
-@Suite("Fuzz findings")
+@Suite("Data and dictionaries agree on inputs found by fuzzing")
 struct FuzzFindingsTests {
     fileprivate static func failure(_ body: () throws -> Teams) -> String {
         do {
@@ -31,9 +32,8 @@ struct FuzzFindingsTests {
     }
 
     /// Fuzz/Targets/Adapter.swift: with several refused values in a `[String: Model]`,
-    /// the error named whichever the dictionary's order met first, which differs between
-    /// two dictionaries of the same members, so between the Data and dictionary entry
-    /// points and between calls. It is now the smallest key's.
+    /// the error is the smallest key's, whatever order a dictionary of the same members
+    /// holds them in, so the Data and dictionary entry points and repeated calls agree.
     @Test func severalRefusedDictionaryValuesReportTheSmallestKey() throws {
         let members = [
             ("d", #""x""#), ("b", "5"), ("a", "null"), ("c", #"{"id": 1}"#), ("e", #"{"login": "ok"}"#), ("f", "[]"),
@@ -64,11 +64,9 @@ struct FuzzFindingsTests {
     }
 
     /// Fuzz/Targets/Adapter.swift with STRATA_FUZZ_DICTIONARY=foundation: an array-form
-    /// transformer gets Swift values from Data (`Int` for `48`, a `Decimal` for a number
-    /// with more than 15 significant digits) and NSNumbers from a JSONSerialization
-    /// dictionary, so `as? Double`, as in `Place`, accepts one and refuses the other.
-    /// Decided: untyped transformers receive numbers as `NSNumber` from every source
-    /// (`FoundationForm`), as Mantle's do.
+    /// transformer receives numbers as `NSNumber` from every source (`FoundationForm`), as
+    /// Mantle's do, so `as? Double`, as in `Place`, accepts `48` from Data as from a
+    /// JSONSerialization dictionary.
     @Test func anArrayFormTransformerSeesTheSameNumbersFromDataAndFromJSONSerialization() throws {
         let data = Data(#"{"name": "x", "geo": {"lat": 48, "lng": 2.5}}"#.utf8)
         let dictionary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -224,7 +224,7 @@ struct CompiledDateFormatTests {
         "", "May 1", "2024-02-30", "2023-02-29", "2100-02-29", "2024-13-01", "2024-00-10", "2024-05-00", "2024-05-32",
         "2024-05-01x", "2024-05-01\u{0}", "+2024-05-01", "2024-05", "2024-05-01 12:30", "２０２４-05-0",
     ])
-    func malformedTextIsTheSameErrorAsBefore(_ text: String) throws {
+    func malformedTextIsATransformerErrorNamingTheFormat(_ text: String) throws {
         #expect(Self.formatter("yyyy-MM-dd").date(from: text) == nil)
         let error = try #require(throws: StrataError.self) { try ValueTransformer.date(format: "yyyy-MM-dd").checkedTransformedValue(text) }
         #expect(error.code == .transformerFailed)
@@ -249,7 +249,7 @@ struct CompiledDateFormatTests {
         #expect(Self.compiled("yyyy-MM-dd HH:mm:ss EEE")?.string(from: date) == nil)
     }
 
-    @Test func otherLocalesAndTimeZonesStillUseDateFormatter() throws {
+    @Test func otherLocalesAndTimeZonesUseDateFormatter() throws {
         let zone = try #require(TimeZone(identifier: "America/New_York"))
         let local = ValueTransformer.date(format: "yyyy-MM-dd HH:mm", timeZone: zone)
         // Summer time: 08:30 in New York is 12:30 UTC.
@@ -260,7 +260,7 @@ struct CompiledDateFormatTests {
         #expect(try french.checkedReverseTransformedValue(date) as? String == Self.formatter("dd MMM yyyy", locale: "fr_FR").string(from: date))
     }
 
-    @Test func anEarlierFormatsFormatterStillWinsOverALaterCompiledFormat() throws {
+    @Test func anEarlierFormatsFormatterWinsOverALaterCompiledFormat() throws {
         // "dd-MM-yyyy"'s formatter reads "04/03/2024" (it is lenient about the
         // separators) as 4 March; the second format reads it exactly, as 3 April.
         // Formats are tried in order, each compiled and then by its formatter.

@@ -98,7 +98,7 @@ struct ModelsTransformerTests {
         #expect(back.count == 2)
         #expect(back[1] is NSNull)
         #expect(type(of: transformer).allowsReverseTransformation())
-        // Without null elements the result is [Owner], as before.
+        // Without null elements the result is [Owner].
         #expect(try transformer.checkedTransformedValue([["login": "ada", "id": 1]]) is [Owner])
     }
 
