@@ -34,7 +34,7 @@ struct Subscription: JSONSerializing, Equatable {
 
 // Values of `String` raw-representable types that are not `CaseIterable` (an enum,
 // whose cases Strata lists, and a struct, whose values it cannot) read the same from
-// data and from a dictionary (issue #14), with the same errors; a type whose values
+// data and from a dictionary, with the same errors; a type whose values
 // are not listed gets one call of `init(rawValue:)` per value, straight from the
 // JSON string.
 @Suite("String raw values without a table of cases", .serialized)
@@ -55,7 +55,7 @@ struct StringRawValueTests {
         #expect(tier?.reason.contains(#"The string "bronze" is not a valid SupportTier."#) == true)
     }
 
-    @Test("A value of another type fails as before")
+    @Test("A value of another type is a type mismatch at its path")
     func otherTypes() throws {
         let failure = strataFailure { try decodeBothWays(Subscription.self, #"{"plan": 1}"#) }
         #expect(failure?.code == .typeMismatch)

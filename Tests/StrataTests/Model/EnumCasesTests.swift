@@ -42,7 +42,7 @@ private struct Switch: RawRepresentable, Equatable {
     var rawValue: String { flag ? "on" : "off" }
 }
 
-// The cases of enums that are not `CaseIterable`, listed from their metadata (issue #14):
+// The cases of enums that are not `CaseIterable`, listed from their metadata:
 // the cases in declaration order for an enum with `String` raw values and no
 // associated values, `nil` for everything else, which keeps going to `init?(rawValue:)`.
 @Suite("Listing an enum's cases")
