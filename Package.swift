@@ -43,7 +43,6 @@ let package = Package(
         .testTarget(
             name: "StrataTests",
             dependencies: ["Strata", "StrataTestSupport", "DefaultsProbe"],
-            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         // The generator's tests. Golden/ holds the generated models, compiled as

@@ -2,22 +2,19 @@ import Foundation
 import StrataGeneratorCore
 import Testing
 
-/// The generator on "Parsing JSON is a Minefield" (JSONTestSuite, MIT; the copy
-/// StrataTests keeps in its Fixtures): every file a JSON parser must accept is
-/// read, every file it must refuse is an `invalidJSON` error, and no file, the
-/// implementation-defined ones included, crashes it or gets past it unnoticed.
-@Suite struct JSONTestSuiteSampleTests {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("StrataTests/Fixtures/JSONTestSuite/test_parsing")
-
+/// The generator on "Parsing JSON is a Minefield" (JSONTestSuite, Nicolas Seriot,
+/// MIT; third-party data read from the shared data directory, see `SharedData`):
+/// every file a JSON parser must accept is read, every file it must refuse is an
+/// `invalidJSON` error, and no file, the implementation-defined ones included,
+/// crashes it or gets past it unnoticed. Without the corpus the suite is skipped.
+@Suite(.enabled(if: SharedData.hasJSONTestSuite, SharedData.jsonTestSuiteAbsence))
+struct JSONTestSuiteSampleTests {
     static func files(_ prefix: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
+        SharedData.jsonTestSuiteFiles(prefix: prefix)
     }
 
     func generate(_ name: String) throws -> Result<String, GeneratorError> {
-        let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
+        let data = try Data(contentsOf: SharedData.jsonTestSuite.appendingPathComponent(name))
         do {
             return .success(try StrataGenerator.generate(
                 samples: [StrataGenerator.Sample(file: name, data: data)], options: GeneratorOptions(rootName: "Root")))

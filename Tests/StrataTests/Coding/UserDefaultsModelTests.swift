@@ -102,13 +102,16 @@ extension CodingTests {
             return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
+        /// A class of the test bundle, to find the bundle by.
+        private final class TestBundleMarker {}
+
         /// The DefaultsProbe executable, built by SwiftPM next to the test bundle
         /// (the test target depends on it).
         static func probeURL() throws -> URL {
             var directories: [URL] = []
             if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
             directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-            directories.append(Bundle.module.bundleURL.deletingLastPathComponent())
+            directories.append(Bundle(for: TestBundleMarker.self).bundleURL.deletingLastPathComponent())
             for directory in directories {
                 let candidate = directory.appendingPathComponent("DefaultsProbe")
                 if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }

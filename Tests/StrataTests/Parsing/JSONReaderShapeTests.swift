@@ -138,6 +138,7 @@ struct JSONReaderShapeTests {
 
     @Test(
         "Foundation output matches JSONSerialization on the accepted corpus",
+        .enabled(if: SharedData.hasJSONTestSuite, SharedData.jsonTestSuiteAbsence),
         arguments: JSONTestSuiteTests.accepted.filter { !misreadByJSONSerialization.contains($0) }
     )
     func matchesJSONSerializationOnCorpus(_ name: String) throws {

@@ -2,29 +2,19 @@ import Foundation
 import Testing
 @testable import Strata
 
-/// Runs the JSONTestSuite parsing corpus (Tests/StrataTests/Fixtures/JSONTestSuite, MIT) through both builders.
-@Suite("JSONTestSuite")
+/// Runs the JSONTestSuite parsing corpus (Nicolas Seriot, MIT; third-party data read
+/// from the shared data directory, see `SharedData`) through both builders.
+@Suite("JSONTestSuite", .enabled(if: SharedData.hasJSONTestSuite, SharedData.jsonTestSuiteAbsence))
 struct JSONTestSuiteTests {
-    static let directory: URL? = Bundle.module.url(forResource: "Fixtures", withExtension: nil)?
-        .appendingPathComponent("JSONTestSuite/test_parsing")
-
-    static func fileNames(prefix: String) -> [String] {
-        guard let directory,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
-        else { return [] }
-        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
-    }
-
-    static let accepted = fileNames(prefix: "y_")
-    static let rejected = fileNames(prefix: "n_")
-    static let implementationDefined = fileNames(prefix: "i_")
+    static let accepted = SharedData.jsonTestSuiteFiles(prefix: "y_")
+    static let rejected = SharedData.jsonTestSuiteFiles(prefix: "n_")
+    static let implementationDefined = SharedData.jsonTestSuiteFiles(prefix: "i_")
 
     static func contents(of name: String) throws -> Data {
-        let directory = try #require(directory)
-        return try Data(contentsOf: directory.appendingPathComponent(name))
+        try SharedData.jsonTestSuiteFile(name)
     }
 
-    @Test func corpusIsBundled() {
+    @Test func corpusIsComplete() {
         #expect(Self.accepted.count == 95)
         #expect(Self.rejected.count == 188)
         #expect(Self.implementationDefined.count == 35)
