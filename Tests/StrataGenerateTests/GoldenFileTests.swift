@@ -43,7 +43,8 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             payload: "oddities.json", golden: "Oddities.swift",
             options: GeneratorOptions(rootName: "Device", enums: true, namespace: "Oddities"),
             roundTrip: { try JSONAdapter.data(from: JSONAdapter.models(of: Oddities.Device.self, from: $0)) }),
-        // Three statuses and the metadata of twitter.json (MIT, see twitter-search.json.LICENSE-source).
+        // A Twitter search response in the API's shape, with invented statuses: a reply, a retweet
+        // with a photo, a status with a link; nested users, entities, nulls, dates as Twitter writes them.
         GoldenCase(
             payload: "twitter-search.json", golden: "Twitter.swift",
             options: GeneratorOptions(rootName: "SearchResponse", namespace: "Twitter"),

@@ -26,8 +26,8 @@ enum Twitter {
         var text = ""
         var source = ""
         var truncated = false
-        var inReplyToStatusID: String?  // null in every sample: give it its type
-        var inReplyToStatusIDStr: String?  // null in every sample: give it its type
+        var inReplyToStatusID: Int?
+        var inReplyToStatusIDStr: String?
         var inReplyToUserID: Int?
         var inReplyToUserIDStr: String?
         var inReplyToScreenName: String?
@@ -223,9 +223,9 @@ enum Twitter {
     }
 
     struct StatusEntities: JSONSerializing {
-        var hashtags: [String] = []  // empty in every sample: check the element type
+        var hashtags: [Hashtag] = []
         var symbols: [String] = []  // empty in every sample: check the element type
-        var urls: [String] = []  // empty in every sample: check the element type
+        var urls: [DescriptionURL] = []
         var userMentions: [UserMention] = []
         var media: [Media]?
 
@@ -235,6 +235,17 @@ enum Twitter {
             "urls": \.urls,
             "userMentions": \.userMentions,
             "media": \.media,
+        ]
+        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+    }
+
+    struct Hashtag: JSONSerializing {
+        var text = ""
+        var indices: [Int] = []
+
+        static let propertyKeys: PropertyKeys<Hashtag> = [
+            "text": \.text,
+            "indices": \.indices,
         ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
@@ -338,7 +349,7 @@ enum Twitter {
         var entities = StatusEntities()
         var favorited = false
         var retweeted = false
-        var possiblySensitive: Bool?
+        var possiblySensitive = false
         var lang = ""
 
         static let propertyKeys: PropertyKeys<RetweetedStatus> = [
