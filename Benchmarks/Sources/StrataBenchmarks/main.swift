@@ -55,6 +55,9 @@ for payload in [GitHubUser.self, TwitterSearch.self] as [any MappingPayload.Type
         guard rows.contains(where: { settings.includes(id: $0, name: $1, payload: Payload.payloadName) }) else { return }
         do {
             try MappingRows<Payload>(report: report).run()
+        } catch let missing as MissingPayload {
+            let ids = rows.filter { settings.includes(id: $0, name: $1, payload: Payload.payloadName) }.map(\.0)
+            report.skip("row\(ids.count == 1 ? "" : "s") \(ids.joined(separator: ", ")) (\(Payload.payloadName))", missing)
         } catch {
             report.fail("\(Payload.payloadName): \(error)")
         }
@@ -70,6 +73,11 @@ MemoryRow(report: report).run()
 let lines = report.lines.enumerated().sorted { ($0.element.row, $0.offset) < ($1.element.row, $1.offset) }.map(\.element)
 print()
 print(TablePrinter.render(lines))
+
+if !report.skipped.isEmpty {
+    print("\nSKIPPED, for want of third-party data (the other rows ran):")
+    for skipped in report.skipped { print("- \(skipped)") }
+}
 
 if !report.failures.isEmpty {
     print("\nFAILED: Strata's results must equal the baselines'.")

@@ -27,11 +27,15 @@ enum ProfileRun {
 
     private static func operation(named name: String, records recordCount: Int) throws -> () throws -> Void {
         let github = try PayloadFiles.data(GitHubUser.fileName)
-        let twitter = try PayloadFiles.data(TwitterSearch.fileName)
+        // Third-party data, read only by the calls that need it ($STRATA_DATA, else ../shared/data).
+        func twitterData() throws -> Data { try PayloadFiles.data(TwitterSearch.fileName) }
         switch name {
         case "github-data": return { blackHole(try JSONAdapter.model(of: GitHubUser.self, from: github)) }
-        case "twitter-data": return { blackHole(try JSONAdapter.model(of: TwitterSearch.self, from: twitter)) }
+        case "twitter-data":
+            let twitter = try twitterData()
+            return { blackHole(try JSONAdapter.model(of: TwitterSearch.self, from: twitter)) }
         case "twitter-string-data":
+            let twitter = try twitterData()
             return { blackHole(try JSONAdapter.model(of: TwitterSearch.StringDates.self, from: twitter)) }
         case "records-data":
             let records = RecordGenerator.json(count: recordCount)
@@ -43,10 +47,10 @@ enum ProfileRun {
             let model = try JSONAdapter.model(of: GitHubUser.self, from: github)
             return { blackHole(try JSONAdapter.data(from: model, options: .omitNulls)) }
         case "twitter-to-data":
-            let model = try JSONAdapter.model(of: TwitterSearch.self, from: twitter)
+            let model = try JSONAdapter.model(of: TwitterSearch.self, from: twitterData())
             return { blackHole(try JSONAdapter.data(from: model, options: .omitNulls)) }
         case "twitter-to-dictionary":
-            let model = try JSONAdapter.model(of: TwitterSearch.self, from: twitter)
+            let model = try JSONAdapter.model(of: TwitterSearch.self, from: twitterData())
             return { blackHole(try JSONAdapter.dictionary(from: model)) }
         // The baselines the targets are measured against, for their instruction counts.
         case "github-codable":
@@ -57,6 +61,7 @@ enum ProfileRun {
             let decoder = CodableCoders.secondsDecoder()
             return { blackHole(try decoder.decode([Record].self, from: records)) }
         case "twitter-string-codable":
+            let twitter = try twitterData()
             let decoder = JSONDecoder()
             return { blackHole(try decoder.decode(TwitterSearch.StringDates.self, from: twitter)) }
         default:

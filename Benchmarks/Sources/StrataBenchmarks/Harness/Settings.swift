@@ -1,3 +1,5 @@
+import Foundation
+
 /// How long and how much to measure, from the command line.
 struct Settings {
     /// Timed batches per measurement; the median of them is reported.
@@ -16,9 +18,11 @@ struct Settings {
     var scalingCounts = [10, 1_000, 100_000]
     /// Size of the generated records array of rows 4 (records), 7 and 8.
     var recordsInputBytes = 50_000_000
+    /// Where the third-party payloads (twitter.json) are read from.
+    var dataDirectory = PayloadFiles.defaultDataDirectory
 
     static let usage = """
-        usage: StrataBenchmarks [--quick] [--iterations N] [--filter ROW[,ROW…]]
+        usage: StrataBenchmarks [--quick] [--iterations N] [--filter ROW[,ROW…]] [--data DIR]
                StrataBenchmarks --peak-memory FILE [strata|codable]   (the child process of row 7)
                StrataBenchmarks --profile WHAT COUNT                  (COUNT Strata calls, for callgrind; see Docs/Performance.md)
 
@@ -28,6 +32,9 @@ struct Settings {
                            3 to-dictionary, 4 to-data, 5 archive, 6 scaling, 7 memory,
                            8 records-data; or by payload: github-user, twitter, records
                            (--filter 2,twitter; --filter 4,records)
+          --data DIR       the directory holding the third-party payload twitter.json (default:
+                           $STRATA_DATA, else ../shared/data beside the project's root); without it
+                           the twitter rows are skipped, and say so
         """
 
     /// Parses `arguments` (without the program name).
@@ -59,6 +66,11 @@ struct Settings {
                         settings.rowFilter.insert(token)
                     }
                 }
+            case "--data":
+                guard let value = remaining.popFirst(), !value.isEmpty else {
+                    throw BenchmarkError("--data needs a directory.\n\(usage)")
+                }
+                settings.dataDirectory = URL(fileURLWithPath: value, isDirectory: true).standardizedFileURL
             case "--help", "-h":
                 throw BenchmarkError(usage)
             default:

@@ -1,8 +1,9 @@
 import Foundation
 import Strata
 
-// Payload (b): a Twitter search response (`Payloads/twitter.json`): 100 statuses
-// with nested users, entities, media and retweeted statuses.
+// Payload (b): a Twitter search response (`twitter.json`, third-party data read
+// from the data directory, see `PayloadFiles`): 100 statuses with nested users,
+// entities, media and retweeted statuses.
 //
 // Modelled as a client would use it. Left out: `geo`, `coordinates`, `place`
 // and `contributors` (null in every status) and the user's profile-page

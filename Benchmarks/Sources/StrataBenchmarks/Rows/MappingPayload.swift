@@ -6,7 +6,8 @@ import Strata
 protocol MappingPayload: JSONSerializing, Codable {
     /// The name in the table.
     static var payloadName: String { get }
-    /// The file in `Benchmarks/Payloads/`.
+    /// The file: in `Benchmarks/Payloads/`, or in the data directory for a
+    /// third-party payload (see `PayloadFiles`).
     static var fileName: String { get }
     /// Rows (by number) reported for information only on this payload: their
     /// target is shown, not gated. The other rows must meet theirs.
@@ -32,9 +33,9 @@ extension GitHubUser: MappingPayload {
 extension TwitterSearch: MappingPayload {
     static let payloadName = "twitter"
     static let fileName = "twitter.json"
-    /// Issue #14 gates rows 2 (`Data` → models with the dates as sent, against
-    /// `JSONDecoder` with a `DateFormatter` strategy), 3 and 4; it sets no target
-    /// for `[String: Any]` → models.
+    /// Rows 2 (`Data` → models with the dates as sent, against `JSONDecoder` with
+    /// a `DateFormatter` strategy), 3 and 4 are gated; `[String: Any]` → models
+    /// has no target on this payload.
     static let informativeRows: Set<String> = ["1"]
     static func codableDecoder() -> JSONDecoder { CodableCoders.twitterDecoder() }
     static func codableEncoder() -> JSONEncoder { CodableCoders.twitterEncoder() }

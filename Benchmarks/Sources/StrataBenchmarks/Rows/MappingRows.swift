@@ -9,7 +9,7 @@ struct MappingRows<Payload: MappingPayload> {
     private var name: String { Payload.payloadName }
 
     func run() throws {
-        let data = try PayloadFiles.data(Payload.fileName)
+        let data = try PayloadFiles.data(Payload.fileName, dataDirectory: report.settings.dataDirectory)
         guard let dictionary = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw BenchmarkError("\(Payload.fileName) does not hold a JSON object.")
         }

@@ -13,7 +13,7 @@ struct StringDatesRow {
     func run() {
         let payload = TwitterSearch.payloadName
         report.run(Self.id, Self.name, payload: payload, label: "\(payload), string dates") {
-            let data = try PayloadFiles.data(TwitterSearch.fileName)
+            let data = try PayloadFiles.data(TwitterSearch.fileName, dataDirectory: report.settings.dataDirectory)
             let decoder = JSONDecoder()
             let model = try JSONAdapter.model(of: TwitterSearch.StringDates.self, from: data)
             guard let date = model.statuses.first?.createdAt, !date.isEmpty else {
