@@ -46,7 +46,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         // A Twitter search response in the API's shape, with invented statuses: a reply, a retweet
         // with a photo, a status with a link; nested users, entities, nulls, dates as Twitter writes them.
         GoldenCase(
-            payload: "twitter-search.json", golden: "Twitter.swift",
+            payload: "tweet-search.json", golden: "Twitter.swift",
             options: GeneratorOptions(rootName: "SearchResponse", namespace: "Twitter"),
             roundTrip: { try JSONAdapter.data(from: JSONAdapter.model(of: Twitter.SearchResponse.self, from: $0)) }),
     ]
