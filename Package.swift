@@ -1,19 +1,22 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let strictSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 let package = Package(
     name: "Strata",
-    // Synchronization's Mutex needs macOS 15 / iOS 18 on Apple platforms.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The deployment floor. Nothing newer is used without `if #available` and a
+    // fallback (scripts/availability-audit lists what is).
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "Strata", targets: ["Strata"]),
         .executable(name: "StrataExample", targets: ["StrataExample"]),
         .executable(name: "strata-generate", targets: ["StrataGenerate"]),
     ],
     targets: [
-        .target(name: "Strata", swiftSettings: strictSettings),
+        .target(name: "Strata", dependencies: ["StrataAtomics"], swiftSettings: strictSettings),
+        // Word-sized atomics from C11 <stdatomic.h>, for the caches' lock-free reads.
+        .target(name: "StrataAtomics"),
         // The runnable example: maps a real JSON payload and archives a model.
         .executableTarget(
             name: "StrataExample",

@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 
 /// Reads a sample file into a ``JSONSample``, keeping key order and number
 /// spelling, and reports text that is not JSON with its line and column.
@@ -193,7 +194,7 @@ public struct SampleReader {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                guard let text = String(validating: utf8, as: UTF8.self) else {
+                guard let text = ValidatedText.string(utf8: utf8) else {
                     index = opening
                     throw error("The string that starts here is not valid UTF-8 text.")
                 }
@@ -292,7 +293,7 @@ public struct SampleReader {
         // The scalar that starts here, when it is well-formed UTF-8.
         let end = min(bytes.count, index + 4)
         for length in 2...4 where index + length <= end {
-            if let text = String(validating: bytes[index..<(index + length)], as: UTF8.self),
+            if let text = ValidatedText.string(utf8: bytes[index..<(index + length)]),
                 let scalar = text.unicodeScalars.first, text.unicodeScalars.count == 1
             {
                 return "'\(Character(scalar))' (U+\(hex(scalar.value)))"

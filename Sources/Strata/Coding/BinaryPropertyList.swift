@@ -182,7 +182,7 @@ enum BinaryPropertyList {
                 let units = stride(from: slice.startIndex, to: slice.endIndex, by: 2).map {
                     UInt16(slice[$0]) << 8 | UInt16(slice[$0 + 1])
                 }
-                guard let string = String(validating: units, as: UTF16.self) else { break }
+                guard let string = ValidatedText.string(utf16: units) else { break }
                 return .string(string)
             case 0x8:
                 let size = Int(marker & 0x0F) + 1

@@ -82,9 +82,9 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
     /// The number of entries.
     var entryCount: Int { erasedEntries.count }
 
-    /// The addresses of ``entries``, which the plan keeps alive: for the decode
-    /// engine's loop to borrow each entry (see ``withEntry(at:_:)``).
-    private let entryAddresses: [UInt]
+    /// ``entries`` again, for the decode engine's loop to borrow each entry (see
+    /// ``withEntry(at:_:)``).
+    private let borrowedEntries: RetainedObjects
 
     /// The entry at `index` of ``entries``, without a look-up of `Entry`'s metadata.
     @inline(__always)
@@ -98,10 +98,9 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
     /// every model decoded.
     @inline(__always)
     func withEntry<Result>(at index: Int, _ body: (Entry) throws -> Result) rethrows -> Result {
-        // The address of one of this plan's entries (see `init`), kept alive by
-        // `entries` for as long as the plan, which the caller holds.
-        let address = UnsafeRawPointer(bitPattern: entryAddresses[index]).unsafelyUnwrapped
-        return try Unmanaged<Entry>.fromOpaque(address)._withUnsafeGuaranteedRef(body)
+        // Each slot holds this plan's entry at its index (see `init`), kept alive by
+        // the table for as long as the plan, which the caller holds.
+        try borrowedEntries.withObject(at: index) { try body(unsafeDowncast($0, to: Entry.self)) }
     }
 
     /// The indices in ``entries`` of the entries listed in `requiredPropertyKeys`, or
@@ -200,7 +199,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         }
         self.entries = entries
         self.erasedEntries = entries
-        self.entryAddresses = entries.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) }
+        self.borrowedEntries = RetainedObjects(entries)
         self.mappedKeys = mappedKeys
         self.isFlat = entries.allSatisfy { $0.singleKey != nil }
         let steps = entries.indices.map { index in

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Which of a model type's customisation hooks are still the protocol's defaults,
 /// learned the first time each hook runs, so the hot paths can skip calls that
 /// would only hand their input back.
@@ -41,7 +39,7 @@ final class ModelHooks: Sendable {
 
     private let model: ObjectIdentifier
     /// One ``Usage`` per ``Hook``, two bits each.
-    private let usages = Atomic<UInt8>(0)
+    private let usages = AtomicWords(count: 1)
 
     init(for model: Any.Type) {
         self.model = ObjectIdentifier(model)
@@ -50,7 +48,7 @@ final class ModelHooks: Sendable {
     /// What is known about `hook`.
     @inline(__always)
     func usage(of hook: Hook) -> Usage {
-        let bits = usages.load(ordering: .relaxed) >> (hook.rawValue * 2) & 0b11
+        let bits = UInt8(truncatingIfNeeded: usages.loadRelaxed() >> (hook.rawValue * 2) & 0b11)
         // Both bits set: two probes disagreed (a class hierarchy); keep calling the hook.
         return Usage(rawValue: bits) ?? .isCustom
     }
@@ -65,8 +63,8 @@ final class ModelHooks: Sendable {
     ///
     /// A call that throws is the type's own hook: no default throws.
     func probe<Value>(_ hook: Hook, _ call: () throws -> Value) rethrows -> Value {
-        Self.activeProbes.add(1, ordering: .sequentiallyConsistent)
-        defer { Self.activeProbes.subtract(1, ordering: .sequentiallyConsistent) }
+        Self.activeProbes.addSequentiallyConsistent(1)
+        defer { Self.activeProbes.subtractSequentiallyConsistent(1) }
         let value: Value
         do {
             value = try call()
@@ -80,7 +78,7 @@ final class ModelHooks: Sendable {
     }
 
     private func record(_ usage: Usage, for hook: Hook) {
-        usages.bitwiseOr(usage.rawValue << (hook.rawValue * 2), ordering: .relaxed)
+        usages.bitwiseOrRelaxed(UInt(usage.rawValue) << (hook.rawValue * 2))
     }
 
     /// Called by each default implementation: notes that the default of `hook` ran
@@ -89,7 +87,7 @@ final class ModelHooks: Sendable {
     /// Outside probes this is one atomic load.
     @inline(__always)
     static func noteDefault(_ hook: Hook, of model: Any.Type) {
-        guard activeProbes.load(ordering: .sequentiallyConsistent) > 0 else { return }
+        guard activeProbes.loadSequentiallyConsistent() > 0 else { return }
         _ = notes.withLock { $0.insert(Note(model: ObjectIdentifier(model), hook: hook)) }
     }
 
@@ -99,7 +97,7 @@ final class ModelHooks: Sendable {
     }
 
     /// How many probes are running, on any thread.
-    private static let activeProbes = Atomic<Int>(0)
+    private static let activeProbes = AtomicWords(count: 1)
     /// Every (type, hook) whose default ran while a probe was listening.
     ///
     /// At most one per model type and hook.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A process-wide cache of the per-type artefacts Strata builds once: model
 /// schemas and JSON mappings.
 ///
@@ -47,19 +45,17 @@ enum SchemaCache {
     }
 }
 
-/// The cache's entries, read without a lock: a fixed table of atomic slots, each
-/// set once to the address of an entry the table keeps as long as it lives.
+/// The cache's entries, read without a lock: a fixed table of slots
+/// (``RetainedObjects``), each set once to an entry the table keeps as long as it
+/// lives.
 ///
 /// Every call that decodes or encodes asks the cache for its type's plan: under the
 /// lock, that is a mutex taken and released and a dictionary hashed, about 500
 /// instructions, more than a small model's fields cost to store. Here it is one
 /// atomic load and a comparison. A key whose slot another key took first is found
-/// in the locked dictionary, as every key was before: the table only makes the
-/// look-up faster, never changes what it finds.
-final class PublishedEntries: @unchecked Sendable {
-    // @unchecked: `slots` is set once in `init` and its memory is only reached
-    // through atomic loads and stores; the entries it points to are immutable.
-
+/// in the locked dictionary: the table only makes the look-up faster, never
+/// changes what it finds.
+final class PublishedEntries: Sendable {
     /// One published entry: its key and value, immutable.
     private final class Entry: Sendable {
         let key: SchemaCache.Key
@@ -71,9 +67,8 @@ final class PublishedEntries: @unchecked Sendable {
         }
     }
 
-    /// Each slot holds `0` or the address of an `Entry` the table retains once.
-    private let slots: UnsafeMutablePointer<Atomic<UInt>>
-    private let slotCount: Int
+    /// Each slot empty or holding an ``Entry``.
+    private let slots: RetainedObjects
     /// How far the mixed address is shifted right to leave a slot's index.
     private let shift: UInt
 
@@ -81,39 +76,23 @@ final class PublishedEntries: @unchecked Sendable {
     /// above the number of model types and kinds most programs use.
     init(log2SlotCount: Int = 8) {
         let bits = min(max(log2SlotCount, 0), 16)
-        slotCount = 1 << bits
-        shift = UInt(64 - bits)
-        slots = .allocate(capacity: slotCount)
-        for index in 0..<slotCount { (slots + index).initialize(to: Atomic(0)) }
-    }
-
-    /// Releases the entries, once nothing reads the table.
-    ///
-    /// The cache's table, a static, lives as long as the process: only a table a
-    /// test made is ever freed.
-    deinit {
-        for index in 0..<slotCount {
-            if let pointer = UnsafeRawPointer(bitPattern: slots[index].load(ordering: .acquiring)) {
-                Unmanaged<Entry>.fromOpaque(pointer).release()
-            }
-        }
-        slots.deinitialize(count: slotCount)
-        slots.deallocate()
+        slots = RetainedObjects(count: 1 << bits)
+        shift = UInt(UInt.bitWidth - bits)
     }
 
     /// The slot of `key`: the model type's address (aligned, so its low bits carry
     /// nothing) mixed by a multiplication, its top bits, then the kind.
     private func slot(of key: SchemaCache.Key) -> Int {
         let mixed = (UInt(bitPattern: key.model) &>> 4) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: (mixed &>> shift) &+ UInt(key.kind.rawValue)) & (slotCount - 1)
+        return Int(truncatingIfNeeded: (mixed &>> shift) &+ UInt(key.kind.rawValue)) & (slots.count - 1)
     }
 
     /// The value published for `key`, or `nil` when none is (yet, or its slot holds
     /// another key's).
     func value(for key: SchemaCache.Key) -> (any AnyObject & Sendable)? {
-        let address = slots[slot(of: key)].load(ordering: .acquiring)
-        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
-        let entry = Unmanaged<Entry>.fromOpaque(pointer).takeUnretainedValue()
+        guard let object = slots.object(at: slot(of: key)) else { return nil }
+        // Every slot holds an `Entry` (see `publish`).
+        let entry = unsafeDowncast(object, to: Entry.self)
         return entry.key == key ? entry.value : nil
     }
 
@@ -121,9 +100,7 @@ final class PublishedEntries: @unchecked Sendable {
     /// lock held, so two calls never race for a slot.
     func publish(_ value: any AnyObject & Sendable, for key: SchemaCache.Key) {
         let index = slot(of: key)
-        guard slots[index].load(ordering: .relaxed) == 0 else { return }
-        // Retained once, by the table: readers hold no reference of their own.
-        let entry = Unmanaged.passRetained(Entry(key: key, value: value))
-        slots[index].store(UInt(bitPattern: entry.toOpaque()), ordering: .releasing)
+        guard slots.isEmpty(at: index) else { return }
+        slots.publish(Entry(key: key, value: value), at: index)
     }
 }

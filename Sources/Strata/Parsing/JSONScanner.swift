@@ -403,8 +403,8 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     }
 
     /// The string of `utf8`, or `nil` when the bytes are not valid UTF-8: what
-    /// `String(validating:as:)` gives, without its code generic over the encoding,
-    /// which looks up the metadata of its buffer and parse-result types on every call.
+    /// ``ValidatedText`` gives, with the bytes compared by `memcmp` rather than by
+    /// its code generic over the collection.
     ///
     /// `String(decoding:as:)` replaces each ill-formed sequence with U+FFFD, whose
     /// bytes an ill-formed sequence never has, so the string's bytes are the input's
@@ -419,7 +419,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         switch unchanged {
         case true?: return string
         case false?: return nil
-        case nil: return String(validating: utf8, as: UTF8.self)
+        case nil: return ValidatedText.string(utf8: utf8)
         }
     }
 

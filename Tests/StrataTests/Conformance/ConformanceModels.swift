@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Strata
 
@@ -91,12 +90,12 @@ enum Tag0<Rest> {}
 enum Tag1<Rest> {}
 
 enum Fresh {
-    private static let counter = Atomic<Int>(0)
+    private static let counter = AtomicWords(count: 1)
 
     /// A type never returned before in this process: `Tag1<Tag0<TagEnd>>` for 2, …
     /// (`TagEnd` alone is never returned: tests use it for expected values).
     static func tag() -> Any.Type {
-        var number = counter.add(1, ordering: .relaxed).newValue
+        var number = Int(counter.addRelaxed(1))
         var tag: Any.Type = TagEnd.self
         while number > 0 {
             tag = number & 1 == 0 ? zero(tag) : one(tag)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A `JSONSerializing` model type held by another model's property, as the plan
 /// of the outer type knows it (see ``MappingPlan/Entry/nested``): what the engines need
@@ -40,34 +39,21 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     private let elementTransformer = Transformation.model(U.self)
     /// `U` as an element type, for the same errors.
     private let elementType = PropertyType.model(U.self)
-    /// `U`'s plan once asked for, as the address of the retained object (`0` until
-    /// then): read without the schema cache's lock, once per nested object.
+    /// `U`'s plan once asked for, in slot 0 (empty until then): read without the
+    /// schema cache's lock, once per nested object.
     ///
     /// Not fetched in `init`, which runs while the outer type's plan is built, and
-    /// `U` may hold the outer type. An address in an `Atomic<UInt>` rather than an
+    /// `U` may hold the outer type. A ``RetainedObjects`` slot rather than an
     /// `AtomicLazyReference<MappingPlan<U>>`: this code is not specialised for `U`,
     /// and the lazy reference's `load()` looks up the generic metadata of
     /// `Unmanaged<MappingPlan<U>>` on every call.
-    private let planAddress = Atomic<UInt>(0)
+    private let planSlot = RetainedObjects(count: 1)
 
     /// `U`'s plan.
     private var plan: MappingPlan<U> {
-        if let address = UnsafeRawPointer(bitPattern: planAddress.load(ordering: .acquiring)) {
-            return Unmanaged<MappingPlan<U>>.fromOpaque(address).takeUnretainedValue()
-        }
-        let plan = MappingPlan<U>.shared
-        let retained = Unmanaged.passRetained(plan)
-        let (stored, _) = planAddress.compareExchange(
-            expected: 0, desired: UInt(bitPattern: retained.toOpaque()), ordering: .acquiringAndReleasing)
-        // Another thread stored it first: the same shared plan, retained once already.
-        if !stored { retained.release() }
-        return plan
-    }
-
-    deinit {
-        if let address = UnsafeRawPointer(bitPattern: planAddress.load(ordering: .acquiring)) {
-            Unmanaged<MappingPlan<U>>.fromOpaque(address).release()
-        }
+        // The slot only ever holds `U`'s plan.
+        if let plan = planSlot.object(at: 0) { return unsafeDowncast(plan, to: MappingPlan<U>.self) }
+        return unsafeDowncast(planSlot.publish(MappingPlan<U>.shared, at: 0), to: MappingPlan<U>.self)
     }
 
     func readObject(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws(JSONParsingError) -> Slot? {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The recoveries of a decode that reports them (a call with `diagnostics:`),
 /// held by the read in progress (``JSONAdapter/Context/recoveries``).
 ///
@@ -9,12 +7,12 @@ import Synchronization
 /// out. So each level costs nothing unless a decode somewhere reports recoveries:
 /// ``current`` is then one atomic load.
 final class RecoveryLog: Sendable {
-    private let recoveries = Mutex<[JSONDiagnostics.Recovery]>([])
+    private let recoveries = Locked<[JSONDiagnostics.Recovery]>([])
 
     /// How many reads that report recoveries, or properties that skip invalid
     /// elements, are running, on any thread: while none is, nothing needs the
     /// read's context to learn that no recovery is in play.
-    private static let activeCount = Atomic<Int>(0)
+    private static let activeCount = AtomicWords(count: 1)
 
     /// Whether a read that reports recoveries, or a property that skips invalid
     /// elements, may be in progress on this thread.
@@ -22,12 +20,12 @@ final class RecoveryLog: Sendable {
     /// A read counts itself before it runs, on its own thread, so a load here sees
     /// it.
     @inline(__always)
-    static var mayBeActive: Bool { activeCount.load(ordering: .relaxed) > 0 }
+    static var mayBeActive: Bool { activeCount.loadRelaxed() > 0 }
 
     /// Runs `body` counted in ``mayBeActive``.
     static func counted<R>(_ body: () throws -> R) rethrows -> R {
-        activeCount.add(1, ordering: .relaxed)
-        defer { activeCount.subtract(1, ordering: .relaxed) }
+        activeCount.addRelaxed(1)
+        defer { activeCount.subtractRelaxed(1) }
         return try body()
     }
 
