@@ -27,10 +27,40 @@
 /// are used only through their `rawValue`, and the table maps each raw value to
 /// what `init?(rawValue:)` returns for it, asked once (as for a `CaseIterable`
 /// type).
+///
+/// The layout is not a promise of the runtime, so the list is trusted only once
+/// the type itself confirms it (``verified(_:)``): each listed case's raw value is
+/// distinct and `init?(rawValue:)` gives back that very case. A type that
+/// disagrees gets `nil`, and so its values go to `init?(rawValue:)`, for the life
+/// of the process (the table is built once per type).
 enum EnumCases {
     /// Every case of `type`, in declaration order, when it is an enum of 2 to 256
-    /// cases with `String` raw values and no associated values; `nil` otherwise.
+    /// cases with `String` raw values and no associated values, and its
+    /// `init?(rawValue:)` agrees with the list; `nil` otherwise.
     static func all<E: RawRepresentable>(of type: E.Type) -> [E]? {
+        guard let cases = listed(of: type) else { return nil }
+        return verified(cases)
+    }
+
+    /// `cases` when each one's raw value is distinct and `init?(rawValue:)` gives
+    /// back the same case (the same bytes) for it; `nil` at the first that does not.
+    static func verified<E: RawRepresentable>(_ cases: [E]) -> [E]? {
+        var rawValues: Set<String> = []
+        for value in cases {
+            guard let raw = value.rawValue as? String, rawValues.insert(raw).inserted,
+                let back = E(rawValue: value.rawValue), sameBytes(back, value)
+            else { return nil }
+        }
+        return cases
+    }
+
+    /// Whether two values of `E` have the same bytes.
+    private static func sameBytes<E>(_ first: E, _ second: E) -> Bool {
+        withUnsafeBytes(of: first) { first in withUnsafeBytes(of: second) { first.elementsEqual($0) } }
+    }
+
+    /// The cases the metadata of `type` lists, unverified.
+    static func listed<E: RawRepresentable>(of type: E.Type) -> [E]? {
         #if _ptrauth(_arm64e)
         return nil
         #else

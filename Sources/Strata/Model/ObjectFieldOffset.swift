@@ -1,4 +1,5 @@
 @_spi(Reflection) import Swift
+import Foundation
 
 #if canImport(ObjectiveC)
 import ObjectiveC
@@ -25,20 +26,107 @@ import ObjectiveC
 ///   the field called `name`, and that field's type must be exactly `Value`.
 ///
 /// Anything else gives `nil`, and the property is read and written through its key
-/// path, as before. On Apple platforms, subclasses of `NSObject` are left to their
-/// key paths too: their instance variables can be moved by the Objective-C runtime.
-/// Debug builds check every load and store of a field against its key path (see
-/// ``StoredField``).
+/// path. On Apple platforms, subclasses of `NSObject` are left to their key paths
+/// too: their instance variables can be moved by the Objective-C runtime; and
+/// before iOS 16.4 / macOS 13.3, where key paths do not describe themselves, every
+/// class property is.
+///
+/// Neither the description's text nor the field metadata is a promise of the
+/// runtime, so an offset is trusted only once a scratch instance of the class
+/// (made with the model's `init()`) confirms it: the key path must project the
+/// very address at that offset, and, for a plain value, read what the offset
+/// holds. A disagreement drops the whole class to its key paths for the life of
+/// the process (see ``distrusts(_:)``). Builds with `DEBUG` or
+/// `STRATA_INTERNAL_CHECKS` also check every load and store of a field against its
+/// key path (see ``StoredField``).
 enum ObjectFieldOffset {
     /// The offset of the stored property `keyPath` names in an object of class `M`;
-    /// `nil` for a struct, a computed property, or a path of several components.
+    /// `nil` for a struct, a computed property, a path of several components, or a
+    /// class whose offsets disagreed with its key paths.
     static func of<M, Value>(_ keyPath: KeyPath<M, Value>) -> Int? {
-        guard M.self is AnyObject.Type, !isObjectiveCClass(M.self) else { return nil }
-        guard let name = storedPropertyName(in: keyPath) else { return nil }
+        of(keyPath, fieldOffset: { type, name, valueType in fieldOffset(of: type, name: name, valueType: valueType) })
+    }
+
+    /// ``of(_:)`` with the field metadata read by `fieldOffset` (the class, the
+    /// field's name and type): tests give a wrong one to see the check catch it.
+    static func of<M, Value>(
+        _ keyPath: KeyPath<M, Value>, fieldOffset: (_ type: Any.Type, _ name: String, _ valueType: Any.Type) -> Int?
+    ) -> Int? {
+        guard M.self is AnyObject.Type, !isObjectiveCClass(M.self), !distrusts(M.self) else { return nil }
+        guard let name = storedPropertyName(in: keyPath), let offset = fieldOffset(M.self, name, Value.self) else {
+            return nil
+        }
+        guard let model = M.self as? any Model.Type, let scratch = model.init() as? M else { return nil }
+        guard let writable = keyPath as? ReferenceWritableKeyPath<M, Value> else {
+            // A read-only key path (a `let`) shows no address: its offset is used when
+            // the class is trusted and the offset holds what the key path reads.
+            return reads(offset: offset, keyPath, on: scratch) ? offset : nil
+        }
+        guard agrees(offset: offset, writable, on: scratch) else {
+            distrusted.withLock { _ = $0.insert(ObjectIdentifier(M.self)) }
+            return nil
+        }
+        return offset
+    }
+
+    /// Whether `offset` is where `keyPath` keeps its value in `object`: the key path
+    /// projects the address at that offset, and the offset holds what it reads.
+    static func agrees<M, Value>(offset: Int, _ keyPath: ReferenceWritableKeyPath<M, Value>, on object: M) -> Bool {
+        guard reads(offset: offset, keyPath, on: object) else { return false }
+        // A stored component projects the field's own address; anything else gives a
+        // temporary's.
+        let field = UnsafeRawPointer(Unmanaged.passUnretained(object as AnyObject).toOpaque()) + offset
+        return withUnsafeMutablePointer(to: &object[keyPath: keyPath]) { UnsafeRawPointer($0) } == field
+    }
+
+    /// Whether the bytes at `offset` in `object` lie within its fields and are those
+    /// of the value `keyPath` reads.
+    ///
+    /// A copy of a value has the bytes of the original except for padding inside a
+    /// struct, which a copy need not keep: such a value can fail to compare, and is
+    /// then left to its key path, never misread.
+    static func reads<M, Value>(offset: Int, _ keyPath: KeyPath<M, Value>, on object: M) -> Bool {
+        guard offset >= 0, offset + MemoryLayout<Value>.size <= objectSize(of: M.self) else { return false }
+        let field = UnsafeRawPointer(Unmanaged.passUnretained(object as AnyObject).toOpaque()) + offset
+        let read = object[keyPath: keyPath]
+        return withUnsafeBytes(of: read) { bytes in
+            bytes.elementsEqual(UnsafeRawBufferPointer(start: field, count: MemoryLayout<Value>.size))
+        }
+    }
+
+    /// Whether a class's offsets disagreed with its key paths: its properties then
+    /// go through their key paths from then on.
+    static func distrusts(_ type: Any.Type) -> Bool {
+        distrusted.withLock { $0.contains(ObjectIdentifier(type)) }
+    }
+
+    /// The classes whose offsets disagreed with their key paths.
+    private static let distrusted = Locked<Set<ObjectIdentifier>>([])
+
+    /// The size of an instance of `type` from its field metadata's last field, at
+    /// least: the bound an offset must stay within.
+    private static func objectSize(of type: Any.Type) -> Int {
+        var end = 0
+        _ = _forEachField(of: type, options: classType) { _, offset, fieldType, _ in
+            end = max(end, offset + sizeOfValue(of: fieldType))
+            return true
+        }
+        return end
+    }
+
+    /// The size of a value of `type`.
+    private static func sizeOfValue(of type: Any.Type) -> Int {
+        func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+        return _openExistential(type, do: size)
+    }
+
+    /// The offset `_forEachField` gives for the field called `name` of `type`, when
+    /// that field's type is exactly `valueType`.
+    private static func fieldOffset(of type: Any.Type, name: String, valueType: Any.Type) -> Int? {
         var found: Int?
-        _ = _forEachField(of: M.self, options: classType) { fieldName, offset, type, _ in
+        _ = _forEachField(of: type, options: classType) { fieldName, offset, fieldType, _ in
             guard String(cString: fieldName) == name else { return true }
-            if type == Value.self { found = offset }
+            if fieldType == valueType { found = offset }
             return false
         }
         return found
@@ -48,8 +136,10 @@ enum ObjectFieldOffset {
     /// a mutable static and Swift 6 will not read from here.
     private static let classType = _EachFieldOptions(rawValue: 1)
 
-    /// `name` when `keyPath` describes itself as `\Root.name` (one stored component).
+    /// `name` when `keyPath` describes itself as `\Root.name` (one stored component);
+    /// `nil` before the platforms where key paths describe themselves.
     private static func storedPropertyName<M, Value>(in keyPath: KeyPath<M, Value>) -> String? {
+        guard #available(macOS 13.3, iOS 16.4, tvOS 16.4, watchOS 9.4, *) else { return nil }
         let prefix = "\\\(String(describing: M.self))."
         let description = keyPath.debugDescription
         guard description.hasPrefix(prefix) else { return nil }

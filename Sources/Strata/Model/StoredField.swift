@@ -21,14 +21,26 @@ import Foundation
 ///   object's address for a class (kept alive by the caller's reference for the
 ///   closure's duration).
 ///
-/// In debug builds (which tests use) every load and store is checked against the
-/// key path it was made from: a load must give what the key path reads, and a
-/// store must leave the model as writing through the key path would.
+/// In debug builds, and in any build with the `STRATA_INTERNAL_CHECKS` compilation
+/// condition (which `scripts/release-tests` and `scripts/sanitizers` set), every
+/// load and store is checked against the key path it was made from: a load must
+/// give what the key path reads, and a store must leave the model as writing
+/// through the key path would.
 final class StoredField: @unchecked Sendable {
     // @unchecked: the closures capture only metatypes, an offset and a key path
     // (immutable, and `Sendable` where `PropertyKeys` holds it).
 
     typealias Read = @Sendable (_ model: UnsafeRawPointer, _ offset: Int) -> Any?
+
+    /// Whether this build checks every load and store against its key path (a
+    /// debug build, or one with `STRATA_INTERNAL_CHECKS`).
+    static var checksEveryAccess: Bool {
+        #if DEBUG || STRATA_INTERNAL_CHECKS
+        return true
+        #else
+        return false
+        #endif
+    }
 
     private let offset: Int
     /// Whether the offset is inside an object (the model is a class) rather than
@@ -45,7 +57,7 @@ final class StoredField: @unchecked Sendable {
     /// The JSON value of the property written with its default transformer, for
     /// the types where that is a fixed conversion (see ``JSONValueLoads``).
     private let jsonRead: FastAccessors.Load?
-    #if DEBUG
+    #if DEBUG || STRATA_INTERNAL_CHECKS
     /// The key path's own read, to check every load and store against.
     private let keyPathRead: @Sendable (Any) -> Any?
     /// The JSON value the property's default transformer gives for the key path's
@@ -94,7 +106,7 @@ final class StoredField: @unchecked Sendable {
         fastStore = writable ? FastAccessors.store(for: Value.self) : nil
         fastStoreNil = writable ? FastAccessors.storeNil(for: Value.self) : nil
         jsonRead = JSONValueLoads.load(for: Value.self, described: type)
-        #if DEBUG
+        #if DEBUG || STRATA_INTERNAL_CHECKS
         // The key path is `Sendable` where `PropertyKeys` holds it; this one is the
         // same value re-typed by a cast.
         nonisolated(unsafe) let checked = keyPath
@@ -124,7 +136,7 @@ final class StoredField: @unchecked Sendable {
         return true
     }
 
-    #if DEBUG
+    #if DEBUG || STRATA_INTERNAL_CHECKS
     /// How ``same`` compares values of `type` (unwrapped: reads unwrap optionals).
     private static func sameness(of type: PropertyType) -> @Sendable (Any?, Any?) -> Bool {
         // A metatype: immutable, so sharing it with the closure is safe.
@@ -206,7 +218,7 @@ final class StoredField: @unchecked Sendable {
     /// must not retain the field on every pass; `nil` where ``readsJSON`` is false.
     var jsonReader: JSONReader? {
         guard let jsonRead else { return nil }
-        #if DEBUG
+        #if DEBUG || STRATA_INTERNAL_CHECKS
         return JSONReader(offset: offset, read: jsonRead, field: self)
         #else
         return JSONReader(offset: offset, read: jsonRead)
@@ -218,7 +230,7 @@ final class StoredField: @unchecked Sendable {
         fileprivate let offset: Int
         fileprivate let read: FastAccessors.Load
 
-        #if DEBUG
+        #if DEBUG || STRATA_INTERNAL_CHECKS
         fileprivate let field: StoredField
         #endif
 
@@ -227,7 +239,7 @@ final class StoredField: @unchecked Sendable {
         @inline(__always)
         func callAsFunction(_ storage: Storage) -> Any? {
             let value = read(storage.base, offset)
-            #if DEBUG
+            #if DEBUG || STRATA_INTERNAL_CHECKS
             field.check(value, equals: field.keyPathJSON(storage.model))
             #endif
             return value
@@ -238,7 +250,7 @@ final class StoredField: @unchecked Sendable {
     /// ``withStorage(of:_:)``.
     struct Storage {
         fileprivate let base: UnsafeRawPointer
-        #if DEBUG
+        #if DEBUG || STRATA_INTERNAL_CHECKS
         fileprivate let model: Any
         #endif
     }
@@ -250,7 +262,7 @@ final class StoredField: @unchecked Sendable {
         // The fields of one model type are all inside the value (a struct) or all
         // inside the object (a class).
         try withBase(of: model, inObject: M.self is AnyObject.Type) { base in
-            #if DEBUG
+            #if DEBUG || STRATA_INTERNAL_CHECKS
             try body(Storage(base: base, model: model))
             #else
             try body(Storage(base: base))
@@ -310,13 +322,13 @@ final class StoredField: @unchecked Sendable {
     func readJSON(_ storage: Storage) -> Any? {
         guard let jsonRead else {
             let value = readValue(storage.base, offset)
-            #if DEBUG
+            #if DEBUG || STRATA_INTERNAL_CHECKS
             check(value, equals: keyPathRead(storage.model))
             #endif
             return value
         }
         let value = jsonRead(storage.base, offset)
-        #if DEBUG
+        #if DEBUG || STRATA_INTERNAL_CHECKS
         check(value, equals: keyPathJSON(storage.model))
         #endif
         return value
@@ -329,7 +341,7 @@ final class StoredField: @unchecked Sendable {
     /// when the field is read-only.
     @inline(__always)
     func write<M>(_ value: Any, into model: inout M) -> Bool {
-        #if DEBUG
+        #if DEBUG || STRATA_INTERNAL_CHECKS
         let expected = storeThroughKeyPath(value, into: model)
         #endif
         let stored: Bool
@@ -340,7 +352,7 @@ final class StoredField: @unchecked Sendable {
         } else {
             stored = storeGeneral(value, into: &model)
         }
-        #if DEBUG
+        #if DEBUG || STRATA_INTERNAL_CHECKS
         if stored { check(read(model), equals: expected) }
         #endif
         return stored
@@ -350,7 +362,7 @@ final class StoredField: @unchecked Sendable {
     /// property is not optional or the field is read-only.
     @inline(__always)
     func writeNil<M>(into model: inout M) -> Bool {
-        #if DEBUG
+        #if DEBUG || STRATA_INTERNAL_CHECKS
         let expected = storeThroughKeyPath(nil, into: model)
         #endif
         let stored: Bool
@@ -360,7 +372,7 @@ final class StoredField: @unchecked Sendable {
         } else {
             stored = storeGeneral(nil, into: &model)
         }
-        #if DEBUG
+        #if DEBUG || STRATA_INTERNAL_CHECKS
         if stored { check(read(model), equals: expected) }
         #endif
         return stored
@@ -373,7 +385,7 @@ final class StoredField: @unchecked Sendable {
 
     // MARK: Checking (debug builds)
 
-    #if DEBUG
+    #if DEBUG || STRATA_INTERNAL_CHECKS
     /// What the property reads after `value` is stored by the general store, on a copy.
     private func storeThroughKeyPath<M>(_ value: Any?, into model: M) -> Any? {
         var copy = model
@@ -385,14 +397,14 @@ final class StoredField: @unchecked Sendable {
     /// In debug builds, stops when a load disagrees with the key path's read.
     @inline(__always)
     private func check<M>(_ value: Any?, readFrom model: M) {
-        #if DEBUG
+        #if DEBUG || STRATA_INTERNAL_CHECKS
         check(value, equals: keyPathRead(model))
         #endif
     }
 
     @inline(__always)
     fileprivate func check(_ value: Any?, equals expected: Any?) {
-        #if DEBUG
+        #if DEBUG || STRATA_INTERNAL_CHECKS
         // A broken invariant of this file, not a property of any input: the
         // offset and the closures were made from one key path.
         assert(
@@ -423,7 +435,7 @@ extension Optional {
     }
 }
 
-#if DEBUG
+#if DEBUG || STRATA_INTERNAL_CHECKS
 extension Equatable {
     /// `==` for two values known only as `Any`; `false` unless both are `Self`.
     static func isEqual(_ first: Any, _ second: Any) -> Bool {
