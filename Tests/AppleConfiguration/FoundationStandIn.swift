@@ -49,3 +49,23 @@ open class ValueTransformer: NSObject {
 open class NSSecureUnarchiveFromDataTransformer: ValueTransformer {
     open class var allowedTopLevelClasses: [AnyClass] { [] }
 }
+
+// Core Foundation's type identifiers, as Apple's SDK declares them (`CFBase.h`,
+// `CFNumber.h`). Unlike the declarations above, these bodies behave as Apple's
+// do, so that `scripts/apple-check` can run Strata's Apple configuration: every
+// boolean `NSNumber` is a `CFBoolean`, every other number a `CFNumber`.
+
+/// `CFTypeID`, as Apple declares it.
+public typealias CFTypeID = UInt
+/// `CFTypeRef`, as Apple's Swift overlay imports it.
+public typealias CFTypeRef = AnyObject
+
+/// The type identifier of `cf`: `CFBooleanGetTypeID()` for a boolean, another for any other object.
+public func CFGetTypeID(_ cf: CFTypeRef!) -> CFTypeID {
+    // swift-corelibs-foundation makes every boolean an instance of one class.
+    guard let cf, type(of: cf) == type(of: NSNumber(value: true)) else { return 22 }
+    return CFBooleanGetTypeID()
+}
+
+/// The type identifier of `CFBoolean`.
+public func CFBooleanGetTypeID() -> CFTypeID { 21 }

@@ -14,10 +14,6 @@ extension Optional: JSONOptionalBox {
     }
 }
 
-/// The class of `NSNumber(value: true)` (`__NSCFBoolean`), which tells booleans
-/// apart from `Int8` numbers that share the `"c"` `objCType`.
-private let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
-
 /// Walks a value and appends its JSON bytes to ``bytes``.
 ///
 /// The bytes are held by a ``JSONOutputBuffer``, which a copy of the emitter
@@ -268,7 +264,7 @@ struct JSONEmitter {
     }
 
     private mutating func writeNumber(_ number: NSNumber) throws(JSONWritingError) {
-        if ObjectIdentifier(type(of: number)) == booleanNumberClass {
+        if BooleanNumber.isBoolean(number) {
             writeBool(number.boolValue)
             return
         }

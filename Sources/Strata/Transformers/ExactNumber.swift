@@ -2,8 +2,8 @@ import Foundation
 
 /// A number or boolean read from any of the shapes JSON values come in: Swift
 /// integers, floating-point values, `Decimal`, `Bool`, and Foundation's `NSNumber`
-/// (whose booleans are told apart by their class, because on Linux a boolean
-/// `NSNumber` casts to `Int` and `1` casts to `Bool`).
+/// (whose booleans ``BooleanNumber`` tells apart: a boolean `NSNumber` casts to
+/// `Int`, and `1` casts to `Bool`).
 ///
 /// Conversions out of it are exact: `1.5` or `1e30` is not an `Int`, `300` is not
 /// an `Int8`, `-1` is not a `UInt`, and booleans are never numbers.
@@ -13,9 +13,6 @@ enum ExactNumber {
     case floating(Double)
     case decimal(Decimal)
     case boolean(Bool)
-
-    /// The class Foundation uses for boolean `NSNumber`s.
-    private static let booleanNumberClass: AnyClass = type(of: NSNumber(value: true))
 
     /// Reads `value`, or returns `nil` when it is not a number or a boolean.
     init?(_ value: Any) {
@@ -56,7 +53,7 @@ enum ExactNumber {
     }
 
     init(_ number: NSNumber) {
-        if type(of: number) == Self.booleanNumberClass {
+        if BooleanNumber.isBoolean(number) {
             self = .boolean(number.boolValue)
         } else if let decimal = number as? NSDecimalNumber {
             self = .decimal(decimal.decimalValue)
