@@ -336,34 +336,33 @@ struct JSONEmitter {
         var string = string
         output.append(Byte.quote)
         string.withUTF8 { utf8 in
-            guard let base = utf8.baseAddress else { return }
-            let count = utf8.count
+            let bytes = ByteView(utf8)
+            let count = bytes.count
             var runStart = 0
             var position = 0
             while true {
                 // Skip 8 bytes at a time while none needs escaping, then jump to the first that does.
                 while position &+ 8 <= count {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                    let flags = escapeFlags(word)
+                    let flags = escapeFlags(bytes.word(at: position))
                     if flags != 0 {
                         position &+= flags.trailingZeroBitCount &>> 3
                         break
                     }
                     position &+= 8
                 }
-                while position < count, !needsEscape(base[position]) {
+                while position < count, !needsEscape(bytes[position]) {
                     position &+= 1
                 }
                 guard position < count else { break }
                 if runStart < position {
-                    output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: position &- runStart))
+                    output.append(contentsOf: bytes.bytes(runStart..<position))
                 }
-                writeEscape(for: base[position])
+                writeEscape(for: bytes[position])
                 position &+= 1
                 runStart = position
             }
             if runStart < count {
-                output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count &- runStart))
+                output.append(contentsOf: bytes.bytes(runStart..<count))
             }
         }
         output.append(Byte.quote)

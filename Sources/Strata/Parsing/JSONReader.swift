@@ -131,12 +131,11 @@ enum JSONReader {
     ) throws(JSONParsingError) -> Builder.Value {
         let containerRequired = options.contains(.topLevelContainerRequired) && !options.contains(.fragmentsAllowed)
         let result: Result<Builder.Value, JSONParsingError> = data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress, raw.count > 0 else {
+            guard raw.count > 0 else {
                 return .failure(JSONParsingError(kind: .unexpectedEndOfInput(expected: "a value"), offset: 0, line: 1, column: 1))
             }
             var scanner = JSONScanner(
-                base: base.assumingMemoryBound(to: UInt8.self),
-                count: raw.count,
+                input: ByteView(raw),
                 builder: builder,
                 maximumDepth: maximumDepth
             )

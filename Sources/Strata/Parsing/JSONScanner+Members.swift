@@ -20,7 +20,7 @@ extension JSONScanner {
     }
 
     /// The byte at `index`, or `nil` at the end of the input.
-    var nextByte: UInt8? { index < count ? base[index] : nil }
+    var nextByte: UInt8? { index < count ? input[index] : nil }
 
     /// Consumes the `{` at `index`.
     ///
@@ -47,7 +47,7 @@ extension JSONScanner {
             return .expected
         }
         if let end = plainStringEnd() {
-            let key = UnsafeBufferPointer(start: base + index + 1, count: end - index - 1)
+            let key = input.bytes((index + 1)..<end)
             index = end + 1
             try expectColon()
             skipWhitespace()
@@ -63,36 +63,21 @@ extension JSONScanner {
     /// Whether the string whose opening quote is at `index` holds exactly the plain
     /// bytes `key`: they follow the quote, and a `"` follows them.
     ///
-    /// Compared eight bytes at a time (the last word overlapping the one before),
-    /// and byte by byte for keys under eight bytes.
+    /// Compared eight bytes at a time (see ``ByteView/hasBytes(of:at:)``).
     @inline(__always)
     private func keyAtIndexIs(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = index + 1
         let length = key.count
-        guard start + length < count, base[start + length] == Byte.quote, let keyBase = key.baseAddress else { return false }
-        let input = UnsafeRawPointer(base + start)
-        let expected = UnsafeRawPointer(keyBase)
-        guard length >= 8 else {
-            for offset in 0..<length where base[start + offset] != keyBase[offset] { return false }
-            return true
-        }
-        var offset = 0
-        func word(_ pointer: UnsafeRawPointer, at offset: Int) -> UInt64 {
-            pointer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        }
-        while offset + 8 < length {
-            guard word(input, at: offset) == word(expected, at: offset) else { return false }
-            offset += 8
-        }
-        return word(input, at: length - 8) == word(expected, at: length - 8)
+        guard start + length < count, input[start + length] == Byte.quote else { return false }
+        return input.hasBytes(of: ByteView(key), at: start)
     }
 
     /// The string at `index` converted by `convert` from its bytes, and consumed, when
     /// it is plain (see ``plainStringEnd()``) and `convert` gives a value; `nil`, with
     /// nothing consumed, otherwise.
     mutating func plainString<Value>(_ convert: (UnsafeBufferPointer<UInt8>) -> Value?) -> Value? {
-        guard index < count, base[index] == Byte.quote, let end = plainStringEnd(),
-            let value = convert(UnsafeBufferPointer(start: base + index + 1, count: end - index - 1))
+        guard index < count, input[index] == Byte.quote, let end = plainStringEnd(),
+            let value = convert(input.bytes((index + 1)..<end))
         else { return nil }
         index = end + 1
         return value
@@ -115,31 +100,31 @@ extension JSONScanner {
     /// is allocated once, at its size.
     mutating func plainStringArray() -> [String]? {
         let start = index
-        guard index < count, base[index] == Byte.openBracket, outerDepth < maximumDepth else { return nil }
+        guard index < count, input[index] == Byte.openBracket, outerDepth < maximumDepth else { return nil }
         index += 1
         skipWhitespace()
-        if index < count, base[index] == Byte.closeBracket {
+        if index < count, input[index] == Byte.closeBracket {
             index += 1
             return []
         }
         // The strings' spans (after their opening quotes), in the scanner's reused buffer.
         var spans = takeStringSpans()
         defer { returnStringSpans(&spans) }
-        while index < count, base[index] == Byte.quote, let end = plainStringEnd() {
+        while index < count, input[index] == Byte.quote, let end = plainStringEnd() {
             spans.append(index + 1..<end)
             index = end + 1
             skipWhitespace()
             guard index < count else { break }
-            if base[index] == Byte.closeBracket {
+            if input[index] == Byte.closeBracket {
                 index += 1
                 var strings: [String] = []
                 strings.reserveCapacity(spans.count)
                 for span in spans {
-                    strings.append(String(decoding: UnsafeBufferPointer(start: base + span.lowerBound, count: span.count), as: UTF8.self))
+                    strings.append(String(decoding: input.bytes(span), as: UTF8.self))
                 }
                 return strings
             }
-            guard base[index] == Byte.comma else { break }
+            guard input[index] == Byte.comma else { break }
             index += 1
             skipWhitespace()
         }
@@ -156,7 +141,7 @@ extension JSONScanner {
         // first that needs a look (a quote, a backslash, a control or non-ASCII byte).
         var position = firstMarkedByte(from: index + 1) { Self.attentionFlags($0) | ($0 & 0x8080_8080_8080_8080) }
         while position < count {
-            let byte = base[position]
+            let byte = input[position]
             if byte == Byte.quote { return position }
             if !Byte.isPlainStringByte(byte) { return nil }
             position += 1
@@ -181,7 +166,7 @@ extension JSONScanner {
     /// Before an element: rejects the `]` of a trailing comma, which
     /// ``parseValueTree()`` on its own would report as a missing value.
     mutating func expectElement() throws(JSONParsingError) {
-        if index < count, base[index] == Byte.closeBracket {
+        if index < count, input[index] == Byte.closeBracket {
             throw makeError(.unexpectedCharacter(Byte.closeBracket, expected: "a value after ','" + Self.trailingCommaNote), at: index)
         }
     }
@@ -195,7 +180,7 @@ extension JSONScanner {
     /// Checks the value at `index` and moves past it without building it.
     mutating func skipValue() throws(JSONParsingError) {
         var skipper = JSONScanner<DiscardingJSONBuilder>(
-            base: base, count: count, builder: DiscardingJSONBuilder(), maximumDepth: maximumDepth)
+            input: input, builder: DiscardingJSONBuilder(), maximumDepth: maximumDepth)
         skipper.index = index
         skipper.outerDepth = outerDepth
         try skipper.parseValueTree()
@@ -208,7 +193,7 @@ extension JSONScanner {
         }
         index += 1
         skipWhitespace()
-        if index < count, base[index] == close {
+        if index < count, input[index] == close {
             index += 1
             return false
         }
@@ -221,7 +206,7 @@ extension JSONScanner {
         guard index < count else {
             throw makeError(.unexpectedEndOfInput(expected: "\(expected)"), at: index)
         }
-        let separator = base[index]
+        let separator = input[index]
         index += 1
         if separator == Byte.comma {
             skipWhitespace()

@@ -7,11 +7,14 @@ import Foundation
 /// (plus a key stack for objects), so nesting depth is bounded only by
 /// `maximumDepth` and never by the thread's call stack.
 ///
-/// Every read is preceded by an explicit `index < count` check; the pointer is
-/// only valid inside the `withUnsafeBytes` call that created the scanner.
+/// Every read is preceded by an explicit `index < count` check, and goes through
+/// ``ByteView``, which checks it again in builds that check; the view is only
+/// valid inside the `withUnsafeBytes` call that created the scanner.
 struct JSONScanner<Builder: JSONValueBuilder> {
-    let base: UnsafePointer<UInt8>
-    let count: Int
+    /// The document's bytes.
+    let input: ByteView
+    /// How many bytes the document has.
+    var count: Int { input.count }
     var index: Int = 0
     private var builder: Builder
     let maximumDepth: Int
@@ -56,9 +59,8 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         var keyStart: Int
     }
 
-    init(base: UnsafePointer<UInt8>, count: Int, builder: Builder, maximumDepth: Int) {
-        self.base = base
-        self.count = count
+    init(input: ByteView, builder: Builder, maximumDepth: Int) {
+        self.input = input
         self.builder = builder
         self.maximumDepth = maximumDepth
     }
@@ -73,11 +75,11 @@ struct JSONScanner<Builder: JSONValueBuilder> {
 
     /// Skips an optional UTF-8 BOM and whitespace, up to the top-level value.
     mutating func beginDocument(topLevelContainerRequired: Bool) throws(JSONParsingError) {
-        if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
+        if count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF {
             index = 3
         }
         skipWhitespace()
-        if topLevelContainerRequired, index < count, base[index] != Byte.openBrace, base[index] != Byte.openBracket {
+        if topLevelContainerRequired, index < count, input[index] != Byte.openBrace, input[index] != Byte.openBracket {
             throw makeError(.topLevelContainerRequired, at: index)
         }
     }
@@ -86,7 +88,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     mutating func endDocument() throws(JSONParsingError) {
         skipWhitespace()
         if index < count {
-            throw makeError(.unexpectedCharacter(base[index], expected: "end of input after the top-level value"), at: index)
+            throw makeError(.unexpectedCharacter(input[index], expected: "end of input after the top-level value"), at: index)
         }
     }
 
@@ -94,8 +96,8 @@ struct JSONScanner<Builder: JSONValueBuilder> {
 
     mutating func parseValueTree() throws(JSONParsingError) -> Builder.Value {
         // A scalar on its own (most values a model reads): no container stacks to set up.
-        if index < count, base[index] != Byte.openBrace, base[index] != Byte.openBracket,
-            let scalar = try parseScalar(startingWith: base[index])
+        if index < count, input[index] != Byte.openBrace, input[index] != Byte.openBracket,
+            let scalar = try parseScalar(startingWith: input[index])
         {
             return scalar
         }
@@ -151,7 +153,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                 throw makeError(.unexpectedEndOfInput(expected: "a value"), at: index)
             }
             var value: Builder.Value
-            let byte = base[index]
+            let byte = input[index]
             switch byte {
             case Byte.openBrace, Byte.openBracket:
                 let isObject = byte == Byte.openBrace
@@ -160,7 +162,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                 }
                 index += 1
                 skipWhitespace()
-                if index < count, base[index] == (isObject ? Byte.closeBrace : Byte.closeBracket) {
+                if index < count, input[index] == (isObject ? Byte.closeBrace : Byte.closeBracket) {
                     index += 1
                     value = isObject ? builder.object(keys: [], values: []) : builder.array([])
                 } else {
@@ -200,7 +202,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                         .unexpectedEndOfInput(
                             expected: top.isObject ? "',' or '}' after an object member" : "',' or ']' after an array element"), at: index)
                 }
-                let separator = base[index]
+                let separator = input[index]
                 if top.isObject {
                     if separator == Byte.comma {
                         index += 1
@@ -253,11 +255,11 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         guard index < count else {
             throw makeError(.unexpectedEndOfInput(expected: Self.expectedKeyStart(afterComma: afterComma)), at: index)
         }
-        guard base[index] == Byte.quote else {
-            let isTrailingComma = afterComma && base[index] == Byte.closeBrace
+        guard input[index] == Byte.quote else {
+            let isTrailingComma = afterComma && input[index] == Byte.closeBrace
             throw makeError(
                 .unexpectedCharacter(
-                    base[index],
+                    input[index],
                     expected: Self.expectedKeyStart(afterComma: afterComma) + (isTrailingComma ? Self.trailingCommaNote : "")),
                 at: index
             )
@@ -277,8 +279,8 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         guard index < count else {
             throw makeError(.unexpectedEndOfInput(expected: "':' after an object key"), at: index)
         }
-        guard base[index] == Byte.colon else {
-            throw makeError(.unexpectedCharacter(base[index], expected: "':' after an object key"), at: index)
+        guard input[index] == Byte.colon else {
+            throw makeError(.unexpectedCharacter(input[index], expected: "':' after an object key"), at: index)
         }
         index += 1
     }
@@ -286,7 +288,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     @inline(__always)
     mutating func skipWhitespace() {
         while index < count {
-            let byte = base[index]
+            let byte = input[index]
             // Every whitespace byte is at most a space: anything above ends the run at once.
             guard byte <= Byte.space else { return }
             switch byte {
@@ -309,8 +311,8 @@ struct JSONScanner<Builder: JSONValueBuilder> {
             guard position < count else {
                 throw makeError(.unexpectedEndOfInput(expected: "the literal \(literal)"), at: position)
             }
-            guard base[position] == bytes[offset] else {
-                throw makeError(.unexpectedCharacter(base[position], expected: "the literal \(literal)"), at: position)
+            guard input[position] == bytes[offset] else {
+                throw makeError(.unexpectedCharacter(input[position], expected: "the literal \(literal)"), at: position)
             }
         }
         index += literal.utf8CodeUnitCount
@@ -336,7 +338,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
             guard position < count else {
                 throw makeError(.unexpectedEndOfInput(expected: "'\"' to close the string"), at: position)
             }
-            let byte = base[position]
+            let byte = input[position]
             if byte == Byte.quote {
                 index = position + 1
                 guard Builder.usesStrings else {
@@ -344,7 +346,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                     if highBits & 0x8080_8080_8080_8080 != 0 { try validateUTF8(from: start, to: position) }
                     return ""
                 }
-                let utf8 = UnsafeBufferPointer(start: base + start, count: position - start)
+                let utf8 = input.bytes(start..<position)
                 if highBits & 0x8080_8080_8080_8080 == 0 {
                     return String(decoding: utf8, as: UTF8.self)
                 }
@@ -352,7 +354,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                     return string
                 }
                 try validateUTF8(from: start, to: position)
-                throw makeError(.invalidUTF8(base[start]), at: start)  // not reached: the walk above throws
+                throw makeError(.invalidUTF8(input[start]), at: start)  // not reached: the walk above throws
             } else if byte == Byte.backslash {
                 if highBits & 0x8080_8080_8080_8080 != 0 {
                     try validateUTF8(from: start, to: position)
@@ -394,7 +396,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     func firstMarkedByte(from position: Int, marks: (UInt64) -> UInt64) -> Int {
         var position = position
         while position &+ 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            let word = input.word(at: position)
             let flags = marks(word)
             if flags != 0 { return position &+ flags.trailingZeroBitCount &>> 3 }
             position &+= 8
@@ -403,8 +405,8 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     }
 
     /// The string of `utf8`, or `nil` when the bytes are not valid UTF-8: what
-    /// ``ValidatedText`` gives, with the bytes compared by `memcmp` rather than by
-    /// its code generic over the collection.
+    /// ``ValidatedText`` gives, with the bytes compared a word at a time rather than
+    /// by its code generic over the collection.
     ///
     /// `String(decoding:as:)` replaces each ill-formed sequence with U+FFFD, whose
     /// bytes an ill-formed sequence never has, so the string's bytes are the input's
@@ -412,9 +414,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     private static func string(validating utf8: UnsafeBufferPointer<UInt8>) -> String? {
         let string = String(decoding: utf8, as: UTF8.self)
         let unchanged = string.utf8.withContiguousStorageIfAvailable { decoded -> Bool in
-            guard decoded.count == utf8.count else { return false }
-            guard let decodedBase = decoded.baseAddress, let base = utf8.baseAddress else { return true }  // both empty
-            return memcmp(decodedBase, base, utf8.count) == 0
+            ByteView(decoded).hasSameBytes(as: ByteView(utf8))
         }
         switch unchanged {
         case true?: return string
@@ -427,7 +427,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     private func validateUTF8(from start: Int, to end: Int) throws(JSONParsingError) {
         var position = start
         while position < end {
-            position = base[position] < 0x80 ? position + 1 : try validateUTF8Sequence(at: position)
+            position = input[position] < 0x80 ? position + 1 : try validateUTF8Sequence(at: position)
         }
     }
 
@@ -445,16 +445,16 @@ struct JSONScanner<Builder: JSONValueBuilder> {
             while true {
                 // The next quote, backslash or control byte (non-ASCII bytes are plain here).
                 position = firstMarkedByte(from: position) { Self.attentionFlags($0) }
-                while position < count, base[position] != Byte.quote, base[position] != Byte.backslash,
-                    base[position] >= 0x20
+                while position < count, input[position] != Byte.quote, input[position] != Byte.backslash,
+                    input[position] >= 0x20
                 {
                     position += 1
                 }
                 guard position < count else {
                     throw makeError(.unexpectedEndOfInput(expected: "'\"' to close the string"), at: position)
                 }
-                scratch.append(contentsOf: UnsafeBufferPointer(start: base + plainStart, count: position - plainStart))
-                let byte = base[position]
+                scratch.append(contentsOf: input.bytes(plainStart..<position))
+                let byte = input[position]
                 if byte == Byte.quote {
                     guard Builder.usesStrings else {
                         // Checked, not made: the value is skipped.
@@ -467,7 +467,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                         return string
                     }
                     try validateUTF8(from: start, to: position)
-                    throw makeError(.invalidUTF8(base[start]), at: start)  // not reached: the walk above throws
+                    throw makeError(.invalidUTF8(input[start]), at: start)  // not reached: the walk above throws
                 } else if byte == Byte.backslash {
                     position = try decodeEscape(at: position)
                     plainStart = position
@@ -487,7 +487,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
             throw makeError(.unexpectedEndOfInput(expected: "an escape character after '\\'"), at: position + 1)
         }
         let decoded: UInt8
-        switch base[position + 1] {
+        switch input[position + 1] {
         case Byte.quote: decoded = Byte.quote
         case Byte.backslash: decoded = Byte.backslash
         case Byte.slash: decoded = Byte.slash
@@ -499,7 +499,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         case Byte.u:
             return try decodeUnicodeEscape(at: position)
         default:
-            throw makeError(.invalidEscape(base[position + 1]), at: position)
+            throw makeError(.invalidEscape(input[position + 1]), at: position)
         }
         scratch.append(decoded)
         return position + 2
@@ -511,7 +511,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         var scalarValue = UInt32(unit)
         var next = position + 6
         if unit >= 0xD800 && unit <= 0xDBFF {
-            guard next + 1 < count, base[next] == Byte.backslash, base[next + 1] == Byte.u else {
+            guard next + 1 < count, input[next] == Byte.backslash, input[next + 1] == Byte.u else {
                 throw makeError(.unpairedSurrogate(unit), at: position)
             }
             let low = try readHex4(at: next + 2)
@@ -534,7 +534,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
             guard at < count else {
                 throw makeError(.unexpectedEndOfInput(expected: "four hexadecimal digits after '\\u'"), at: at)
             }
-            let byte = base[at]
+            let byte = input[at]
             let digit: UInt8
             switch byte {
             case Byte.zero...Byte.nine: digit = byte - Byte.zero
@@ -571,7 +571,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     ///
     /// Returns the position after the sequence.
     private func validateUTF8Sequence(at position: Int) throws(JSONParsingError) -> Int {
-        let lead = base[position]
+        let lead = input[position]
         let length: Int
         var low: UInt8 = 0x80
         var high: UInt8 = 0xBF
@@ -598,7 +598,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
             guard at < count else {
                 throw makeError(.invalidUTF8(lead), at: position)
             }
-            let byte = base[at]
+            let byte = input[at]
             let (minimum, maximum) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
             guard byte >= minimum && byte <= maximum else {
                 throw makeError(.invalidUTF8(byte), at: at)
@@ -613,7 +613,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     private mutating func parseNumber() throws(JSONParsingError) -> Builder.Value {
         let start = index
         var position = index
-        let negative = base[position] == Byte.minus
+        let negative = input[position] == Byte.minus
         if negative { position += 1 }
 
         var mantissa: UInt64 = 0
@@ -623,15 +623,15 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         guard position < count else {
             throw makeError(.unexpectedEndOfInput(expected: "a digit after '-'"), at: position)
         }
-        let first = base[position]
+        let first = input[position]
         if first == Byte.zero {
             position += 1
-            if position < count, Self.isDigit(base[position]) {
+            if position < count, Self.isDigit(input[position]) {
                 throw makeError(.invalidNumber(reason: "leading zeros are not allowed"), at: start)
             }
         } else if Self.isDigit(first) {
-            while position < count, Self.isDigit(base[position]) {
-                Self.accumulate(base[position], into: &mantissa, overflow: &mantissaOverflow)
+            while position < count, Self.isDigit(input[position]) {
+                Self.accumulate(input[position], into: &mantissa, overflow: &mantissaOverflow)
                 position += 1
             }
         } else {
@@ -640,40 +640,40 @@ struct JSONScanner<Builder: JSONValueBuilder> {
 
         var isInteger = true
         var fractionDigits = 0
-        if position < count, base[position] == Byte.period {
+        if position < count, input[position] == Byte.period {
             isInteger = false
             position += 1
             guard position < count else {
                 throw makeError(.unexpectedEndOfInput(expected: "a digit after the decimal point"), at: position)
             }
-            guard Self.isDigit(base[position]) else {
-                throw makeError(.unexpectedCharacter(base[position], expected: "a digit after the decimal point"), at: position)
+            guard Self.isDigit(input[position]) else {
+                throw makeError(.unexpectedCharacter(input[position], expected: "a digit after the decimal point"), at: position)
             }
-            while position < count, Self.isDigit(base[position]) {
-                Self.accumulate(base[position], into: &mantissa, overflow: &mantissaOverflow)
+            while position < count, Self.isDigit(input[position]) {
+                Self.accumulate(input[position], into: &mantissa, overflow: &mantissaOverflow)
                 fractionDigits += 1
                 position += 1
             }
         }
 
         var exponent = 0
-        if position < count, base[position] | 0x20 == Byte.e {
+        if position < count, input[position] | 0x20 == Byte.e {
             isInteger = false
             position += 1
             var exponentNegative = false
-            if position < count, base[position] == Byte.plus || base[position] == Byte.minus {
-                exponentNegative = base[position] == Byte.minus
+            if position < count, input[position] == Byte.plus || input[position] == Byte.minus {
+                exponentNegative = input[position] == Byte.minus
                 position += 1
             }
             guard position < count else {
                 throw makeError(.unexpectedEndOfInput(expected: "a digit in the exponent"), at: position)
             }
-            guard Self.isDigit(base[position]) else {
-                throw makeError(.unexpectedCharacter(base[position], expected: "a digit in the exponent"), at: position)
+            guard Self.isDigit(input[position]) else {
+                throw makeError(.unexpectedCharacter(input[position], expected: "a digit in the exponent"), at: position)
             }
-            while position < count, Self.isDigit(base[position]) {
+            while position < count, Self.isDigit(input[position]) {
                 // Saturate: anything this large is out of range or zero anyway.
-                if exponent < 1_000_000 { exponent = exponent * 10 + Int(base[position] - Byte.zero) }
+                if exponent < 1_000_000 { exponent = exponent * 10 + Int(input[position] - Byte.zero) }
                 position += 1
             }
             if exponentNegative { exponent = -exponent }
@@ -777,7 +777,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     }
 
     private func numberText(from start: Int, to end: Int) -> String {
-        String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+        String(decoding: input.bytes(start..<end), as: UTF8.self)
     }
 
     // MARK: - Errors
@@ -789,7 +789,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         var lineStart = 0
         var position = 0
         while position < end {
-            if base[position] == Byte.newline {
+            if input[position] == Byte.newline {
                 line += 1
                 lineStart = position + 1
             }
@@ -798,7 +798,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         var column = 1
         position = lineStart
         while position < end {
-            if base[position] & 0xC0 != 0x80 { column += 1 }
+            if input[position] & 0xC0 != 0x80 { column += 1 }
             position += 1
         }
         return JSONParsingError(kind: kind, offset: offset, line: line, column: column)

@@ -16,7 +16,8 @@ enum UUIDText {
     }
 
     /// The UUID of the canonical text in `bytes`, or `nil` for any other text.
-    static func canonical(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+    static func canonical(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
+        let bytes = ByteView(text)
         guard bytes.count == 36 else { return nil }
         var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let parsed = withUnsafeMutableBytes(of: &raw) { output -> Bool in

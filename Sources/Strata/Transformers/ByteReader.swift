@@ -4,11 +4,11 @@
 /// Every access is checked against the end: reading past it answers "no match",
 /// never out of bounds.
 struct ByteReader {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
     var index = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
+        self.bytes = ByteView(bytes)
     }
 
     var isAtEnd: Bool { index == bytes.count }

@@ -101,20 +101,16 @@ final class MemberKeyTable: @unchecked Sendable {
     /// ``hashSlots``.
     @inline(__always)
     private static func hash(of key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        guard let base = key.baseAddress, !key.isEmpty else { return 0 }
-        let count = key.count
-        let bytes = UnsafeRawPointer(base)
+        let bytes = ByteView(key)
+        let count = bytes.count
+        guard count > 0 else { return 0 }
         let mixed: UInt64
         if count >= 8 {
-            mixed =
-                bytes.loadUnaligned(as: UInt64.self) &* 0x9E37_79B9_7F4A_7C15
-                ^ bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            mixed = bytes.word(at: 0) &* 0x9E37_79B9_7F4A_7C15 ^ bytes.word(at: count - 8)
         } else if count >= 4 {
-            mixed =
-                UInt64(bytes.loadUnaligned(as: UInt32.self)) << 32
-                | UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            mixed = UInt64(bytes.word32(at: 0)) << 32 | UInt64(bytes.word32(at: count - 4))
         } else {
-            mixed = UInt64(base[0]) << 16 | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1])
+            mixed = UInt64(bytes[0]) << 16 | UInt64(bytes[count / 2]) << 8 | UInt64(bytes[count - 1])
         }
         return (mixed ^ UInt64(count)) &* 0xBF58_476D_1CE4_E5B9
     }

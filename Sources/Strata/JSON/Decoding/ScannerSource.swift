@@ -233,9 +233,9 @@ extension JSONAdapter {
     ) throws -> Value? {
         do {
             return try data.withUnsafeBytes { raw -> Value? in
-                guard let base = raw.baseAddress, raw.count > 0 else { return nil }
+                guard raw.count > 0 else { return nil }
                 var scanner = MemberScanner(
-                    base: base.assumingMemoryBound(to: UInt8.self), count: raw.count,
+                    input: ByteView(raw),
                     builder: NativeJSONBuilder(), maximumDepth: maximumNestingDepth)
                 try scanner.beginDocument(topLevelContainerRequired: false)
                 return try body(&scanner)
