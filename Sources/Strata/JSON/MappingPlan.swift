@@ -90,7 +90,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
     @inline(__always)
     func entry(at index: Int) -> Entry {
         // `erasedEntries` holds this plan's entries, in order (see `init`).
-        unsafeDowncast(erasedEntries[index], to: Entry.self)
+        knownClassObject(erasedEntries[index], as: Entry.self)
     }
 
     /// Runs `body` with the entry at `index` of ``entries``, borrowed: without the
@@ -100,7 +100,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
     func withEntry<Result>(at index: Int, _ body: (Entry) throws -> Result) rethrows -> Result {
         // Each slot holds this plan's entry at its index (see `init`), kept alive by
         // the table for as long as the plan, which the caller holds.
-        try borrowedEntries.withObject(at: index) { try body(unsafeDowncast($0, to: Entry.self)) }
+        try borrowedEntries.withObject(at: index) { try body(knownClassObject($0, as: Entry.self)) }
     }
 
     /// The indices in ``entries`` of the entries listed in `requiredPropertyKeys`, or
@@ -329,7 +329,7 @@ struct EncodeStep: Sendable {
     @inline(__always)
     func entry<M>(of _: MappingPlan<M>) -> MappingPlan<M>.Entry {
         // A plan's steps hold only that plan's entries (see `MappingPlan.init`).
-        unsafeDowncast(entry, to: MappingPlan<M>.Entry.self)
+        knownClassObject(entry, as: MappingPlan<M>.Entry.self)
     }
 }
 

@@ -15,7 +15,37 @@ func exactValue<V>(_ value: Any, as _: V.Type) -> V? {
 @inline(__always)
 private func opened<T, V>(_ value: T, as _: V.Type) -> V? {
     guard T.self == V.self else { return nil }
-    return unsafeBitCast(value, to: V.self)  // `T` is `V`: the same type, so the same size
+    return sameTypeValue(value, as: V.self)
+}
+
+/// `value` as a `V`, where the caller has established that `T` is `V` (a generic
+/// parameter compared with another, or known from the type's description): the
+/// one place Strata reinterprets a value as the type it already has.
+///
+/// Code not specialised for either type cannot convert with `as!` without a
+/// dynamic cast on every value; this is a copy. Debug builds and builds with
+/// `STRATA_INTERNAL_CHECKS` check that the types are the same.
+@inline(__always)
+func sameTypeValue<T, V>(_ value: T, as _: V.Type) -> V {
+    #if DEBUG || STRATA_INTERNAL_CHECKS
+    precondition(T.self == V.self, "sameTypeValue: \(T.self) is not \(V.self)")
+    #endif
+    return unsafeBitCast(value, to: V.self)
+}
+
+/// `object` as a `T`, where the caller knows its class (an object it stored in a
+/// cache or table under a key that fixes the class): the one place Strata
+/// downcasts a reference without a check.
+///
+/// A checked cast to a generic class looks up the class's metadata on every call,
+/// on the hot path of every decode and encode. Debug builds and builds with
+/// `STRATA_INTERNAL_CHECKS` check the class.
+@inline(__always)
+func knownClassObject<T: AnyObject>(_ object: AnyObject, as _: T.Type) -> T {
+    #if DEBUG || STRATA_INTERNAL_CHECKS
+    precondition(object is T, "knownClassObject: \(type(of: object)) is not \(T.self)")
+    #endif
+    return unsafeDowncast(object, to: T.self)
 }
 
 /// Stores `value` at `pointer`, memory bound to `V`, when the value inside the

@@ -253,7 +253,7 @@ extension Set: ArrayBuilding {
     /// Inserts `item` when its type is `Element` itself.
     private static func insertOpened<T>(_ item: T, into set: inout Set<Element>) -> Bool {
         guard T.self == Element.self else { return false }
-        withUnsafePointer(to: item) { $0.withMemoryRebound(to: Element.self, capacity: 1) { _ = set.insert($0.pointee) } }
+        set.insert(sameTypeValue(item, as: Element.self))
         return true
     }
 

@@ -32,12 +32,12 @@ enum SchemaCache {
     ) -> Value {
         let key = Key(model: ObjectIdentifier(model), kind: kind)
         if let cached = published.value(for: key) ?? entries.withLock({ $0[key] }) {
-            return unsafeDowncast(cached, to: Value.self)
+            return knownClassObject(cached, as: Value.self)
         }
         // Built outside the lock: building may recurse into other types' entries.
         let made = make()
         return entries.withLock { entries in
-            if let raced = entries[key] { return unsafeDowncast(raced, to: Value.self) }
+            if let raced = entries[key] { return knownClassObject(raced, as: Value.self) }
             entries[key] = made
             published.publish(made, for: key)
             return made
@@ -92,7 +92,7 @@ final class PublishedEntries: Sendable {
     func value(for key: SchemaCache.Key) -> (any AnyObject & Sendable)? {
         guard let object = slots.object(at: slot(of: key)) else { return nil }
         // Every slot holds an `Entry` (see `publish`).
-        let entry = unsafeDowncast(object, to: Entry.self)
+        let entry = knownClassObject(object, as: Entry.self)
         return entry.key == key ? entry.value : nil
     }
 

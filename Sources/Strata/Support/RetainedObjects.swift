@@ -9,8 +9,8 @@
 /// its objects when it is freed.
 ///
 /// Objects go in and come out as `AnyObject`: callers that know the class cast
-/// with `unsafeDowncast`, which code not specialised for a generic class can do
-/// without looking up its metadata.
+/// with ``knownClassObject(_:as:)``, which code not specialised for a generic class
+/// can do without looking up its metadata.
 ///
 ///     let slots = RetainedObjects(count: 4)
 ///     slots.publish(plan, at: 2)  // `plan`, or the object another thread published first

@@ -267,11 +267,8 @@ private struct RawValueConversion<R: RawRepresentable>: @unchecked Sendable {
 
     /// ``value(from:)`` for a string, when `R.RawValue` is `String` (the caller checks).
     func value(fromRawString string: String) throws -> Any {
-        let value = withUnsafePointer(to: string) { string in
-            // `R.RawValue` is `String`: the memory holds a value of that very type.
-            string.withMemoryRebound(to: R.RawValue.self, capacity: 1) { R(rawValue: $0.pointee) }
-        }
-        guard let value else { throw invalid(string) }
+        // `R.RawValue` is `String` (the caller checks).
+        guard let value = R(rawValue: sameTypeValue(string, as: R.RawValue.self)) else { throw invalid(string) }
         return value
     }
 

@@ -52,8 +52,8 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     /// `U`'s plan.
     private var plan: MappingPlan<U> {
         // The slot only ever holds `U`'s plan.
-        if let plan = planSlot.object(at: 0) { return unsafeDowncast(plan, to: MappingPlan<U>.self) }
-        return unsafeDowncast(planSlot.publish(MappingPlan<U>.shared, at: 0), to: MappingPlan<U>.self)
+        if let plan = planSlot.object(at: 0) { return knownClassObject(plan, as: MappingPlan<U>.self) }
+        return knownClassObject(planSlot.publish(MappingPlan<U>.shared, at: 0), as: MappingPlan<U>.self)
     }
 
     func readObject(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws(JSONParsingError) -> Slot? {
@@ -167,7 +167,7 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     /// returns whether it did.
     private func encodeExactly<T, Sink: JSONSink>(_ value: T, into sink: inout Sink) throws -> Bool {
         guard T.self == U.self else { return false }
-        try JSONAdapter.encode(unsafeBitCast(value, to: U.self), into: &sink)  // `T` is `U`
+        try JSONAdapter.encode(sameTypeValue(value, as: U.self), into: &sink)
         return true
     }
 

@@ -197,7 +197,7 @@ extension JSONAdapter {
         let cached: any AnyObject & Sendable = SchemaCache.value(.jsonMapping, for: T.self) {
             MappingPlan<T>.shared as any AnyObject & Sendable
         }
-        let plan = unsafeDowncast(cached, to: MappingPlan<T>.self)
+        let plan = knownClassObject(cached, as: MappingPlan<T>.self)
         if let problem = plan.problem { throw problem }
         return plan
     }
