@@ -29,7 +29,8 @@ let package = Package(
         // library, so its tests call it; the executable only reads the command line.
         .target(name: "StrataGeneratorCore", dependencies: ["Strata"], swiftSettings: strictSettings),
         .executableTarget(name: "StrataGenerate", dependencies: ["StrataGeneratorCore"], swiftSettings: strictSettings),
-        // Models shared by the tests and the DefaultsProbe process.
+        // Models shared by the tests and the DefaultsProbe process, and where the
+        // tests find third-party data (SharedData).
         .target(
             name: "StrataTestSupport",
             dependencies: ["Strata"],
@@ -52,7 +53,7 @@ let package = Package(
         // part of this target, so the build checks that they compile against Strata.
         .testTarget(
             name: "StrataGenerateTests",
-            dependencies: ["Strata", "StrataGeneratorCore"],
+            dependencies: ["Strata", "StrataGeneratorCore", "StrataTestSupport"],
             resources: [.copy("Payloads")],
             swiftSettings: strictSettings
         ),

@@ -1,13 +1,14 @@
 import Foundation
 import StrataGeneratorCore
 import Testing
+import StrataTestSupport
 
 /// The generator on "Parsing JSON is a Minefield" (JSONTestSuite, Nicolas Seriot,
 /// MIT; third-party data read from the shared data directory, see `SharedData`):
 /// every file a JSON parser must accept is read, every file it must refuse is an
 /// `invalidJSON` error, and no file, the implementation-defined ones included,
 /// crashes it or gets past it unnoticed. Without the corpus the suite is skipped.
-@Suite(.enabled(if: SharedData.hasJSONTestSuite, SharedData.jsonTestSuiteAbsence))
+@Suite(.enabled(if: SharedData.hasJSONTestSuite, Comment(rawValue: SharedData.jsonTestSuiteAbsence)))
 struct JSONTestSuiteSampleTests {
     static func files(_ prefix: String) -> [String] {
         SharedData.jsonTestSuiteFiles(prefix: prefix)

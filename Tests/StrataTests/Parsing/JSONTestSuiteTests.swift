@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import StrataTestSupport
 @testable import Strata
 
 /// Runs the JSONTestSuite parsing corpus (Nicolas Seriot, MIT; third-party data read
 /// from the shared data directory, see `SharedData`) through both builders.
-@Suite("JSONTestSuite", .enabled(if: SharedData.hasJSONTestSuite, SharedData.jsonTestSuiteAbsence))
+@Suite("JSONTestSuite", .enabled(if: SharedData.hasJSONTestSuite, Comment(rawValue: SharedData.jsonTestSuiteAbsence)))
 struct JSONTestSuiteTests {
     static let accepted = SharedData.jsonTestSuiteFiles(prefix: "y_")
     static let rejected = SharedData.jsonTestSuiteFiles(prefix: "n_")

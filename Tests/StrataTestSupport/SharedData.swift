@@ -1,24 +1,22 @@
 import Foundation
-import Testing
 
 /// Third-party test data, which the repository keeps no copy of (CONTRIBUTING.md,
 /// "Third-party test data").
 ///
-/// The data directory is `$STRATA_TEST_DATA` when it is set, and otherwise
+/// The data directory is `$STRATA_DATA` when it is set, and otherwise
 /// `../shared/data` beside the project's root (found from this file's path, not
 /// the working directory). The tests that read it are skipped, with
 /// ``jsonTestSuiteAbsence``, when their files are not there.
-enum SharedData {
-    /// The project's root: this file is `Tests/StrataTests/Support/SharedData.swift`.
-    static let projectRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Support
-        .deletingLastPathComponent()  // StrataTests
+public enum SharedData {
+    /// The project's root: this file is `Tests/StrataTestSupport/SharedData.swift`.
+    public static let projectRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // StrataTestSupport
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()
 
     /// Where the third-party data is looked for.
-    static let directory: URL = {
-        if let path = ProcessInfo.processInfo.environment["STRATA_TEST_DATA"], !path.isEmpty {
+    public static let directory: URL = {
+        if let path = ProcessInfo.processInfo.environment["STRATA_DATA"], !path.isEmpty {
             return URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
         }
         return projectRoot.deletingLastPathComponent()
@@ -26,29 +24,30 @@ enum SharedData {
     }()
 
     /// JSONTestSuite's parsing corpus ("Parsing JSON is a Minefield", Nicolas Seriot, MIT).
-    static let jsonTestSuite = directory.appendingPathComponent("JSONTestSuite/test_parsing", isDirectory: true)
+    public static let jsonTestSuite = directory.appendingPathComponent("JSONTestSuite/test_parsing", isDirectory: true)
 
     /// Whether the JSONTestSuite corpus is there.
-    static let hasJSONTestSuite: Bool = {
+    public static let hasJSONTestSuite: Bool = {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: jsonTestSuite.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }()
 
-    /// Why the tests that read the JSONTestSuite corpus are skipped.
-    static let jsonTestSuiteAbsence: Comment = """
+    /// Why the tests that read the JSONTestSuite corpus are skipped (a test's
+    /// `.enabled(if:_:)` comment).
+    public static let jsonTestSuiteAbsence = """
         the JSONTestSuite corpus is not in \(jsonTestSuite.path) (third-party data the repository \
-        does not copy: put it in ../shared/data beside the project's root, or set STRATA_TEST_DATA to a \
+        does not copy: put it in ../shared/data beside the project's root, or set STRATA_DATA to a \
         directory holding JSONTestSuite/test_parsing; see CONTRIBUTING.md)
         """
 
     /// The names of the corpus files that start with `prefix`, sorted; none when the corpus is absent.
-    static func jsonTestSuiteFiles(prefix: String) -> [String] {
+    public static func jsonTestSuiteFiles(prefix: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: jsonTestSuite.path)) ?? []
         return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
     }
 
     /// The contents of the corpus file `name`.
-    static func jsonTestSuiteFile(_ name: String) throws -> Data {
+    public static func jsonTestSuiteFile(_ name: String) throws -> Data {
         try Data(contentsOf: jsonTestSuite.appendingPathComponent(name))
     }
 }
