@@ -3,7 +3,7 @@ import Foundation
 /// State shared by the objects of one archiving or unarchiving run.
 ///
 /// `NSCoding` calls `encode(with:)` and `init(coder:)` without a way to pass
-/// arguments or return errors. Archiving passes its ``EncodingSession`` in a
+/// arguments or return errors. Archiving passes its ``ArchivingRun`` in a
 /// task-local value, bound once per run. Unarchiving keeps its
 /// ``DecodingState`` in a table keyed by the coder, set and restored around each
 /// nested object: a task-local binding there would cost kilobytes of stack per
@@ -11,7 +11,7 @@ import Foundation
 /// synchronous, so a coder's state is only used on the thread decoding with it.
 enum ArchiveContext {
     /// The current archiving run, bound by ``encoding(_:)``.
-    @TaskLocal static var session: EncodingSession?
+    @TaskLocal static var run: ArchivingRun?
 
     /// The decoding state of each coder that is decoding Strata objects.
     private static let decodingStates = Locked<[ObjectIdentifier: DecodingState]>([:])
@@ -70,15 +70,15 @@ enum ArchiveContext {
         return body(saved?.next?.expectation)
     }
 
-    /// Runs `body` in an archiving session (the current one, or a new one), then
+    /// Runs `body` in an archiving run (the current one, or a new one), then
     /// throws the first error recorded by an object's `encode(with:)`.
-    static func encoding<T>(_ body: (EncodingSession) throws -> T) throws -> T {
-        if let session {
-            return try body(session)
+    static func encoding<T>(_ body: (ArchivingRun) throws -> T) throws -> T {
+        if let run {
+            return try body(run)
         }
-        let session = EncodingSession()
-        let result = try $session.withValue(session) { try body(session) }
-        if let error = session.firstError { throw error }
+        let run = ArchivingRun()
+        let result = try $run.withValue(run) { try body(run) }
+        if let error = run.firstError { throw error }
         return result
     }
 
@@ -105,8 +105,8 @@ enum DecodingExpectation: @unchecked Sendable {
 /// written twice is one object in the archive), the objects written
 /// unconditionally (so that conditional references find them, in any order), the
 /// objects being written (to refuse cycles), and the first error.
-final class EncodingSession: @unchecked Sendable {
-    // @unchecked: a session is created by one archiving call and only touched
+final class ArchivingRun: @unchecked Sendable {
+    // @unchecked: a run is created by one archiving call and only touched
     // synchronously, on that call's thread, by the coder callbacks it triggers.
     private var wrappers: [ObjectIdentifier: ArchivedModel] = [:]
     private var inProgress: Set<ObjectIdentifier> = []
@@ -127,7 +127,7 @@ final class EncodingSession: @unchecked Sendable {
         firstError = error.prefixed(with: path)
     }
 
-    /// Runs the first pass for `root`, a model about to be written: when its
+    /// Prepares the run for `root`, a model about to be written: when its
     /// model types hold conditional class-model references, collects the objects
     /// its archive writes unconditionally (``UnconditionalObjects``).
     func prepare<S: SecureCodingModel>(root: S) {

@@ -25,10 +25,10 @@ final class ArchivedCollection: NSObject, NSSecureCoding {
     }
 
     func encode(with coder: NSCoder) {
-        guard let elementType, let session = ArchiveContext.session else { return }
+        guard let elementType, let run = ArchiveContext.run else { return }
         coder.encode(Int64(elements.count), forKey: Keys.count)
         for (index, element) in elements.enumerated() {
-            session.at(element.key.map { .key($0) } ?? .index(index)) {
+            run.at(element.key.map { .key($0) } ?? .index(index)) {
                 if let key = element.key { coder.encode(key as NSString, forKey: Keys.key(index)) }
                 guard let value = element.value else {
                     coder.encode(true, forKey: Keys.null(index))
@@ -37,7 +37,7 @@ final class ArchivedCollection: NSObject, NSSecureCoding {
                 do {
                     try ArchivedValueCoding.encode(value, as: elementType, forKey: Keys.value(index), into: coder)
                 } catch {
-                    session.record(error)
+                    run.record(error)
                 }
             }
         }

@@ -8,7 +8,7 @@ import Foundation
 /// (encoding) or chosen by the ``DecodingExpectation`` the reader binds
 /// (decoding), since `init(coder:)` cannot be told which model type to build.
 /// `NSCoding` cannot throw either, so errors travel in ``content`` and in the
-/// ``EncodingSession``.
+/// ``ArchivingRun``.
 final class ArchivedModel: NSObject, NSSecureCoding {
     static var supportsSecureCoding: Bool { true }
 
@@ -28,7 +28,7 @@ final class ArchivedModel: NSObject, NSSecureCoding {
         do {
             try writer(coder)
         } catch {
-            ArchiveContext.session?.record(error)
+            ArchiveContext.run?.record(error)
         }
     }
 
@@ -56,21 +56,21 @@ final class ArchivedModel: NSObject, NSSecureCoding {
     /// Writes the archive name, the version, and every archived property that is not `nil`.
     static func write<M: SecureCodingModel>(_ model: M, to coder: NSCoder) throws {
         let plan = try ArchivePlan<M>.resolved()
-        guard let session = ArchiveContext.session else {
+        guard let run = ArchiveContext.run else {
             throw StrataError(.unsupportedValue, "Strata models are archived through ModelArchiver or NSCoder.encodeModel(_:forKey:).")
         }
         coder.encode(M.archiveName as NSString, forKey: ArchiveFormat.nameKey)
         coder.encode(Int64(M.modelVersion), forKey: ArchiveFormat.versionKey)
-        session.writing(model) {
+        run.writing(model) {
             for entry in plan.entries {
                 guard let value = entry.property.read(model) else { continue }
-                session.at(.key(entry.property.key)) {
+                run.at(.key(entry.property.key)) {
                     do {
                         try ArchivedValueCoding.encode(
                             value, as: entry.property.type, forKey: entry.property.key,
                             conditional: entry.behavior == .conditional, into: coder)
                     } catch {
-                        session.record(error)
+                        run.record(error)
                     }
                 }
             }

@@ -304,21 +304,21 @@ enum ArchivedValueCoding {
         _ type: S.Type, _ value: Any, forKey key: String, conditional: Bool, into coder: NSCoder
     ) throws {
         guard let model = value as? S else { throw mismatch(.model(S.self), value) }
-        guard let session = ArchiveContext.session else {
+        guard let run = ArchiveContext.run else {
             throw StrataError(.unsupportedValue, "Strata models are archived through ModelArchiver or NSCoder.encodeModel(_:forKey:).")
         }
         if conditional && S.self is AnyClass {
-            switch session.keepsConditionalReference(to: model as AnyObject) {
+            switch run.keepsConditionalReference(to: model as AnyObject) {
             case true?:
                 break  // written unconditionally somewhere: an ordinary reference, wherever this one comes
             case false?:
                 return  // written nowhere else: left out, read back as nil
             case nil:
-                coder.encodeConditionalObject(try session.wrapper(for: model), forKey: key)
+                coder.encodeConditionalObject(try run.wrapper(for: model), forKey: key)
                 return
             }
         }
-        coder.encode(try session.wrapper(for: model), forKey: key)
+        coder.encode(try run.wrapper(for: model), forKey: key)
     }
 
     // MARK: - Errors

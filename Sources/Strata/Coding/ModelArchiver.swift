@@ -23,10 +23,10 @@ public enum ModelArchiver {
     ///   or a reference cycle between class models.
     public static func archivedData<M: SecureCodingModel>(with model: M) throws -> Data {
         _ = try ArchivePlan<M>.resolved()
-        return try ArchiveContext.encoding { session in
-            session.prepare(root: model)
+        return try ArchiveContext.encoding { run in
+            run.prepare(root: model)
             let archiver = NSKeyedArchiver(requiringSecureCoding: true)
-            archiver.encode(try session.wrapper(for: model), forKey: ArchiveFormat.rootKey)
+            archiver.encode(try run.wrapper(for: model), forKey: ArchiveFormat.rootKey)
             archiver.finishEncoding()
             return archiver.encodedData
         }

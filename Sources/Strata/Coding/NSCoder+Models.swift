@@ -31,11 +31,11 @@ extension NSCoder {
     ///   archive, or a cycle between class models); nothing is written then.
     public func encodeModel<M: SecureCodingModel>(_ model: M, forKey key: String) throws {
         _ = try ArchivePlan<M>.resolved()
-        // The trial pass, in a session of its own.
-        _ = try ArchiveContext.$session.withValue(nil) { try ModelArchiver.archivedData(with: model) }
-        try ArchiveContext.encoding { session in
-            session.prepare(root: model)
-            encode(try session.wrapper(for: model), forKey: key)
+        // The trial run, in a run of its own.
+        _ = try ArchiveContext.$run.withValue(nil) { try ModelArchiver.archivedData(with: model) }
+        try ArchiveContext.encoding { run in
+            run.prepare(root: model)
+            encode(try run.wrapper(for: model), forKey: key)
         }
     }
 
