@@ -100,7 +100,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
     func withEntry<Result>(at index: Int, _ body: (Entry) throws -> Result) rethrows -> Result {
         // Each slot holds this plan's entry at its index (see `init`), kept alive by
         // the table for as long as the plan, which the caller holds.
-        try borrowedEntries.withObject(at: index) { try body(knownClassObject($0, as: Entry.self)) }
+        try borrowedEntries.withObject(at: index, as: Entry.self, body)
     }
 
     /// The indices in ``entries`` of the entries listed in `requiredPropertyKeys`, or

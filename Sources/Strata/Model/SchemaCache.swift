@@ -90,9 +90,8 @@ final class PublishedEntries: Sendable {
     /// The value published for `key`, or `nil` when none is (yet, or its slot holds
     /// another key's).
     func value(for key: SchemaCache.Key) -> (any AnyObject & Sendable)? {
-        guard let object = slots.object(at: slot(of: key)) else { return nil }
         // Every slot holds an `Entry` (see `publish`).
-        let entry = knownClassObject(object, as: Entry.self)
+        guard let entry = slots.object(at: slot(of: key), as: Entry.self) else { return nil }
         return entry.key == key ? entry.value : nil
     }
 

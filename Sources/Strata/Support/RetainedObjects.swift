@@ -8,13 +8,15 @@
 /// object read from it stays alive as long as the table does; the table releases
 /// its objects when it is freed.
 ///
-/// Objects go in and come out as `AnyObject`: callers that know the class cast
-/// with ``knownClassObject(_:as:)``, which code not specialised for a generic class
-/// can do without looking up its metadata.
+/// Objects go in as `AnyObject` and come out as the class the caller names, which
+/// must be the class of every object it publishes in that slot: a reference taken
+/// from its address as that class, with no check, so code not specialised for a
+/// generic class does not look up its metadata. Debug builds and builds with
+/// `STRATA_INTERNAL_CHECKS` check the class.
 ///
 ///     let slots = RetainedObjects(count: 4)
-///     slots.publish(plan, at: 2)  // `plan`, or the object another thread published first
-///     slots.object(at: 2)         // the same object
+///     slots.publish(plan, at: 2)                      // `plan`, or the one another thread published first
+///     slots.object(at: 2, as: MappingPlan<User>.self)  // the same plan
 final class RetainedObjects: Sendable {
     /// Each word `0` or the address of an object retained once by the table.
     private let addresses: AtomicWords
@@ -29,7 +31,7 @@ final class RetainedObjects: Sendable {
 
     /// A table whose slots hold `objects`, in order: for a table that is filled
     /// once, before any other thread can see it.
-    convenience init(_ objects: [AnyObject]) {
+    convenience init<T: AnyObject>(_ objects: [T]) {
         self.init(count: objects.count)
         for (index, object) in objects.enumerated() { publish(object, at: index) }
     }
@@ -37,16 +39,28 @@ final class RetainedObjects: Sendable {
     deinit {
         for index in 0..<addresses.count {
             if let pointer = UnsafeRawPointer(bitPattern: addresses.loadAcquiring(at: index)) {
+                // Each address is that of an object the table retained once.
                 Unmanaged<AnyObject>.fromOpaque(pointer).release()
             }
         }
     }
 
-    /// The object in slot `index`, or `nil` while the slot is empty.
+    /// The object in slot `index`, or `nil` while the slot is empty; the slot's
+    /// objects are all of class `T`.
     @inline(__always)
-    func object(at index: Int) -> AnyObject? {
+    func object<T: AnyObject>(at index: Int, as _: T.Type) -> T? {
         guard let pointer = UnsafeRawPointer(bitPattern: addresses.loadAcquiring(at: index)) else { return nil }
-        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+        return Self.checked(Unmanaged<T>.fromOpaque(pointer)).takeUnretainedValue()
+    }
+
+    /// `object` as it is, after checking, in builds that check, that it is a `T`.
+    @inline(__always)
+    private static func checked<T: AnyObject>(_ object: Unmanaged<T>) -> Unmanaged<T> {
+        #if DEBUG || STRATA_INTERNAL_CHECKS
+        let reference: AnyObject = object.takeUnretainedValue()
+        precondition(reference is T, "RetainedObjects: \(type(of: reference)) is not \(T.self)")
+        #endif
+        return object
     }
 
     /// Whether slot `index` is empty; with no ordering, for a writer that holds a
@@ -55,32 +69,34 @@ final class RetainedObjects: Sendable {
         addresses.loadRelaxed(at: index) == 0
     }
 
-    /// Runs `body` with the object in slot `index`, borrowed: without the retain and
-    /// release that taking it out costs. The slot must hold an object.
+    /// Runs `body` with the object in slot `index`, of class `T`, borrowed: without
+    /// the retain and release that taking it out costs. The slot must hold an
+    /// object.
     ///
     /// The table keeps the object alive, and the caller keeps the table alive, for
     /// the duration of `body`.
     @inline(__always)
-    func withObject<Result>(at index: Int, _ body: (AnyObject) throws -> Result) rethrows -> Result {
+    func withObject<T: AnyObject, Result>(at index: Int, as _: T.Type, _ body: (T) throws -> Result) rethrows -> Result {
         let address = addresses.loadAcquiring(at: index)
         #if DEBUG || STRATA_INTERNAL_CHECKS
         precondition(address != 0, "RetainedObjects: slot \(index) is empty")
         #endif
         let pointer = UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped
-        return try Unmanaged<AnyObject>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+        return try Self.checked(Unmanaged<T>.fromOpaque(pointer))._withUnsafeGuaranteedRef(body)
     }
 
     /// Puts `object` in slot `index` when it is empty; returns the object the slot
     /// holds after the call: `object`, or the one another thread published first.
     @discardableResult
-    func publish(_ object: AnyObject, at index: Int) -> AnyObject {
-        let retained = Unmanaged<AnyObject>.passRetained(object)
+    func publish<T: AnyObject>(_ object: T, at index: Int) -> T {
+        let retained = Unmanaged<T>.passRetained(object)
         let (stored, original) = addresses.compareExchange(
             expected: 0, desired: UInt(bitPattern: retained.toOpaque()), at: index)
         if stored { return object }
         // Another thread published first: keep its object, retained once already.
         retained.release()
         // `original` is non-zero: the exchange failed because the slot held an address.
-        return Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: original).unsafelyUnwrapped).takeUnretainedValue()
+        return Self.checked(Unmanaged<T>.fromOpaque(UnsafeRawPointer(bitPattern: original).unsafelyUnwrapped))
+            .takeUnretainedValue()
     }
 }

@@ -51,7 +51,7 @@ struct AtomicWordsTests {
         weak var second: RetainedBox?
         do {
             let slots = RetainedObjects(count: 2)
-            #expect(slots.object(at: 0) == nil && slots.isEmpty(at: 0))
+            #expect(slots.object(at: 0, as: RetainedBox.self) == nil && slots.isEmpty(at: 0))
             let firstID: ObjectIdentifier
             do {
                 let a = RetainedBox()
@@ -65,10 +65,10 @@ struct AtomicWordsTests {
             }
             #expect(second == nil)
             #expect(first != nil)
-            let held = slots.object(at: 0).map(ObjectIdentifier.init)
-            let borrowed = slots.withObject(at: 0) { ObjectIdentifier($0) }
+            let held = slots.object(at: 0, as: RetainedBox.self).map(ObjectIdentifier.init)
+            let borrowed = slots.withObject(at: 0, as: RetainedBox.self) { ObjectIdentifier($0) }
             #expect(held == firstID && borrowed == firstID)
-            #expect(slots.object(at: 1) == nil)
+            #expect(slots.object(at: 1, as: RetainedBox.self) == nil)
         }
         #expect(first == nil)
     }
@@ -85,6 +85,6 @@ struct AtomicWordsTests {
             return found
         }
         #expect(winners.count == 1)
-        #expect(winners.first == slots.object(at: 0).map(ObjectIdentifier.init))
+        #expect(winners.first == slots.object(at: 0, as: RetainedBox.self).map(ObjectIdentifier.init))
     }
 }

@@ -52,8 +52,8 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     /// `U`'s plan.
     private var plan: MappingPlan<U> {
         // The slot only ever holds `U`'s plan.
-        if let plan = planSlot.object(at: 0) { return knownClassObject(plan, as: MappingPlan<U>.self) }
-        return knownClassObject(planSlot.publish(MappingPlan<U>.shared, at: 0), as: MappingPlan<U>.self)
+        if let plan = planSlot.object(at: 0, as: MappingPlan<U>.self) { return plan }
+        return planSlot.publish(MappingPlan<U>.shared, at: 0)
     }
 
     func readObject(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws(JSONParsingError) -> Slot? {
