@@ -33,9 +33,9 @@ import ObjectiveC
 ///
 /// Neither the description's text nor the field metadata is a promise of the
 /// runtime, so an offset is trusted only once a scratch instance of the class
-/// (made with the model's `init()`) confirms it: the key path must project the
-/// very address at that offset, and, for a plain value, read what the offset
-/// holds. A disagreement drops the whole class to its key paths for the life of
+/// (made with the model's `init()`) confirms it: a writable key path must
+/// project the very address at that offset, and a read-only one must read what
+/// the offset holds. A disagreement drops the whole class to its key paths for the life of
 /// the process (see ``distrusts(_:)``). Builds with `DEBUG` or
 /// `STRATA_INTERNAL_CHECKS` also check every load and store of a field against its
 /// key path (see ``StoredField``).
@@ -69,12 +69,16 @@ enum ObjectFieldOffset {
         return offset
     }
 
-    /// Whether `offset` is where `keyPath` keeps its value in `object`: the key path
-    /// projects the address at that offset, and the offset holds what it reads.
+    /// Whether `offset` is where `keyPath` keeps its value in `object`: the offset
+    /// lies within the object's fields, and the key path, written through, projects
+    /// the very address at that offset.
+    ///
+    /// A stored component projects the field's own address; anything else (a
+    /// getter and setter) projects a temporary's. So the address decides, whatever
+    /// the value: a comparison of bytes could not (a `nil` optional's payload bytes
+    /// are not part of its value).
     static func agrees<M, Value>(offset: Int, _ keyPath: ReferenceWritableKeyPath<M, Value>, on object: M) -> Bool {
-        guard reads(offset: offset, keyPath, on: object) else { return false }
-        // A stored component projects the field's own address; anything else gives a
-        // temporary's.
+        guard offset >= 0, offset + MemoryLayout<Value>.size <= objectSize(of: M.self) else { return false }
         let field = UnsafeRawPointer(Unmanaged.passUnretained(object as AnyObject).toOpaque()) + offset
         return withUnsafeMutablePointer(to: &object[keyPath: keyPath]) { UnsafeRawPointer($0) } == field
     }
@@ -83,8 +87,8 @@ enum ObjectFieldOffset {
     /// of the value `keyPath` reads.
     ///
     /// A copy of a value has the bytes of the original except for padding inside a
-    /// struct, which a copy need not keep: such a value can fail to compare, and is
-    /// then left to its key path, never misread.
+    /// struct and the payload of a `nil` optional, which a copy need not keep: such
+    /// a value can fail to compare, and is then left to its key path, never misread.
     static func reads<M, Value>(offset: Int, _ keyPath: KeyPath<M, Value>, on object: M) -> Bool {
         guard offset >= 0, offset + MemoryLayout<Value>.size <= objectSize(of: M.self) else { return false }
         let field = UnsafeRawPointer(Unmanaged.passUnretained(object as AnyObject).toOpaque()) + offset

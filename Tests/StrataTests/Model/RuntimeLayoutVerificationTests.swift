@@ -57,6 +57,25 @@ final class MisreadProbe: Model, @unchecked Sendable {
     static let propertyKeys: PropertyKeys<MisreadProbe> = ["count": \.count, "name": \.name]
 }
 
+/// Two fields with padding between them: a copy need not keep the padding's bytes.
+struct PaddedPair: Sendable {
+    var flag = true
+    var count = 3
+}
+
+/// A class whose fields' bytes a copy need not reproduce: `nil` optionals (their
+/// payload bytes) and a struct with padding.
+final class PaddedProbe: Model, @unchecked Sendable {
+    var date: Date?
+    var pair = PaddedPair()
+    var flag: Bool?
+    var name: String?
+
+    static let propertyKeys: PropertyKeys<PaddedProbe> = [
+        "date": \.date, "pair": \.pair, "flag": \.flag, "name": \.name,
+    ]
+}
+
 @Suite("Runtime layouts verified before they are trusted")
 struct RuntimeLayoutVerificationTests {
     @Test("An enum whose init(rawValue:) disagrees with its listed cases is not listed")
@@ -93,6 +112,19 @@ struct RuntimeLayoutVerificationTests {
         #expect(ObjectFieldOffset.agrees(offset: name, \OffsetProbe.name, on: probe))
         #expect(ObjectFieldOffset.agrees(offset: total, \OffsetProbe.total, on: probe))
         #expect(!ObjectFieldOffset.distrusts(OffsetProbe.self))
+    }
+
+    @Test("Nil optionals and structs with padding keep their offsets")
+    func valuesWhoseCopiesDifferKeepTheirOffsets() throws {
+        #expect(ObjectFieldOffset.of(\PaddedProbe.date) != nil)
+        #expect(ObjectFieldOffset.of(\PaddedProbe.pair) != nil)
+        #expect(ObjectFieldOffset.of(\PaddedProbe.flag) != nil)
+        #expect(ObjectFieldOffset.of(\PaddedProbe.name) != nil)
+        #expect(!ObjectFieldOffset.distrusts(PaddedProbe.self))
+        let schema = ModelSchema<PaddedProbe>.shared
+        for key in ["date", "pair", "flag", "name"] {
+            #expect(try schema.property(forKey: key).field != nil, "\(key)")
+        }
     }
 
     @Test("Another property's offset, one outside the object, or a computed property disagrees")
