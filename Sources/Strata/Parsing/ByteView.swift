@@ -60,7 +60,8 @@ struct ByteView {
     @inline(__always)
     private func check(_ offset: Int, _ length: Int) {
         #if DEBUG || STRATA_INTERNAL_CHECKS
-        precondition(offset >= 0 && length >= 0 && offset <= count - length,
+        precondition(
+            offset >= 0 && length >= 0 && offset <= count - length,
             "ByteView: \(length) bytes at \(offset) are outside 0..<\(count)")
         #endif
     }

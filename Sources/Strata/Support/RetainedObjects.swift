@@ -69,11 +69,10 @@ final class RetainedObjects: Sendable {
         addresses.loadRelaxed(at: index) == 0
     }
 
-    /// Runs `body` with the object in slot `index`, of class `T`, borrowed: without
-    /// the retain and release that taking it out costs. The slot must hold an
-    /// object.
+    /// Runs `body` with the object in slot `index`, of class `T`, borrowed.
     ///
-    /// The table keeps the object alive, and the caller keeps the table alive, for
+    /// Borrowed: without the retain and release that taking it out costs. The slot
+    /// must hold an object. The table keeps the object alive, and the caller keeps the table alive, for
     /// the duration of `body`.
     @inline(__always)
     func withObject<T: AnyObject, Result>(at index: Int, as _: T.Type, _ body: (T) throws -> Result) rethrows -> Result {
