@@ -45,7 +45,7 @@ import Testing
     /// The generator asks Strata's own rule, so a name it leaves without an override maps back to its key.
     @Test func keyRulesAreStrataRules() {
         #expect(KeyRule.snakeCased.jsonKey(forPropertyKey: "avatarURL") == "avatar_url")
-        #expect(KeyRule.snakeCased.jsonKey(forPropertyKey: "userID2FA") == "user_id_2fa")
+        #expect(KeyRule.snakeCased.jsonKey(forPropertyKey: "userID2FA") == "user_id2fa")
         #expect(KeyRule.snakeCased.jsonKey(forPropertyKey: "htmlURLID") == "html_urlid")
         #expect(KeyRule.identity.jsonKey(forPropertyKey: "avatarURL") == "avatarURL")
     }

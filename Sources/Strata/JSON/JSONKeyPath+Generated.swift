@@ -35,9 +35,12 @@ extension JSONKeyPath {
     ///   `nodeID` → `node_id`.
     /// - A capital followed by a lower-case letter starts a word, so an acronym
     ///   ends before it: `URLString` → `url_string`.
-    /// - A run of digits starts a word, and the letters right after it belong to
-    ///   that word unless they start one by the rules above: `userID2FA` →
-    ///   `user_id_2fa`, `top10Items` → `top_10_items`.
+    /// - Digits belong to the word before them, and take its case: `last4` →
+    ///   `last4`, `addressLine1` → `address_line1`, `sha256Digest` →
+    ///   `sha256_digest`, `oauth2Token` → `oauth2_token`, `top10Items` →
+    ///   `top10_items`, `userID2FA` → `user_id2fa` (as `JSONEncoder`'s
+    ///   `.convertToSnakeCase` writes them, and `JSONDecoder`'s
+    ///   `.convertFromSnakeCase` reads them).
     /// - Any other character (`_`, `-`, `.`) is kept, and never starts or ends a
     ///   word: `already_snake` stays as it is. A key without capitals or digits
     ///   (`id`, `login`) is its own JSON key.
@@ -89,13 +92,16 @@ extension JSONKeyPath {
     }
 
     /// Whether the character at `index` (not the first) starts a new word.
+    ///
+    /// Only a capital after a letter or digit does: after a lower-case word (digits
+    /// count as the case of the letter before them), or inside an acronym when a
+    /// lower-case letter follows it.
     private static func startsWord(at index: Int, in characters: [Character]) -> Bool {
-        let previous = characters[index - 1]
         let character = characters[index]
-        guard isWordCharacter(previous), isWordCharacter(character) else { return false }
-        if isDigit(character) { return !isDigit(previous) }
-        guard character.isUppercase else { return false }
-        if previous.isLowercase { return true }
+        guard character.isUppercase, isWordCharacter(characters[index - 1]) else { return false }
+        var letter = index - 1
+        while letter > 0 && isDigit(characters[letter]) { letter -= 1 }
+        if !characters[letter].isUppercase { return true }
         let next = index + 1 < characters.count ? characters[index + 1] : nil
         return next?.isLowercase == true
     }

@@ -76,7 +76,7 @@ private let snakeUserJSON = """
      "avatar_url": "https://avatars.githubusercontent.com/u/583231?v=4", "gravatar_id": "",
      "html_url": "https://github.com/octocat", "followers_url": "https://api.github.com/users/octocat/followers",
      "received_events_url": "https://api.github.com/users/octocat/received_events",
-     "site_admin": false, "twitter_username": null, "public_repos": 8, "user_id_2fa": true,
+     "site_admin": false, "twitter_username": null, "public_repos": 8, "user_id2fa": true,
      "name": "The Octocat"}
     """
 
@@ -89,12 +89,13 @@ private func sortedJSON(_ object: [String: Any]) throws -> String {
 struct GeneratedKeyMapTests {
     @Test(arguments: [
         ("avatarURL", "avatar_url"), ("htmlURL", "html_url"), ("nodeID", "node_id"),
-        ("userID2FA", "user_id_2fa"), ("id", "id"), ("URLString", "url_string"), ("login", "login"),
+        ("userID2FA", "user_id2fa"), ("id", "id"), ("URLString", "url_string"), ("login", "login"),
         ("siteAdmin", "site_admin"), ("receivedEventsURL", "received_events_url"), ("ID", "id"),
-        ("isHTTPSEnabled", "is_https_enabled"), ("top10Items", "top_10_items"), ("version2", "version_2"),
-        ("sha256Hash", "sha_256_hash"), ("is3dModel", "is_3d_model"), ("already_snake", "already_snake"),
+        ("isHTTPSEnabled", "is_https_enabled"), ("top10Items", "top10_items"), ("version2", "version2"),
+        ("sha256Hash", "sha256_hash"), ("is3dModel", "is3d_model"), ("already_snake", "already_snake"),
         ("HTTP_status", "http_status"), ("_private", "_private"), ("aB", "a_b"), ("", ""),
-        ("étéPrix", "été_prix"),
+        ("étéPrix", "été_prix"), ("last4", "last4"), ("addressLine1", "address_line1"),
+        ("sha256Digest", "sha256_digest"), ("oauth2Token", "oauth2_token"), ("ID2Value", "id2_value"),
     ])
     func snakeCaseRule(_ key: String, expected: String) {
         #expect(JSONKeyPath.snakeCase(key) == expected)
@@ -106,7 +107,7 @@ struct GeneratedKeyMapTests {
             "login": "login", "id": "id", "nodeID": "node_id", "avatarURL": "avatar_url",
             "gravatarID": "gravatar_id", "htmlURL": "html_url", "followersURL": "followers_url",
             "receivedEventsURL": "received_events_url", "siteAdmin": "site_admin",
-            "twitterUsername": "twitter_username", "publicRepos": "public_repos", "userID2FA": "user_id_2fa",
+            "twitterUsername": "twitter_username", "publicRepos": "public_repos", "userID2FA": "user_id2fa",
             "fullName": "full_name",
         ]
         #expect(map == expected)
