@@ -64,7 +64,6 @@ final class ArchivePlan<M: SecureCodingModel>: Sendable {
         hooks = schema.hooks
         let behaviors = M.encodingBehaviorsByPropertyKey
         var problems: [String] = []
-        if let problem = schema.problem { problems.append(problem.reason) }
         for key in behaviors.keys.sorted() where (try? schema.property(forKey: key)) == nil {
             problems.append("'\(key)' has an encoding behavior but is not in propertyKeys.")
         }
@@ -87,11 +86,14 @@ final class ArchivePlan<M: SecureCodingModel>: Sendable {
             }
         }
         self.entries = entries
+        // A broken property list is the mapping's problem, reported as it is from
+        // every entry point.
         self.problem =
-            problems.isEmpty
-            ? nil
-            : StrataError(
-                .unsupportedValue,
-                "\(M.self) cannot be archived: " + problems.joined(separator: " "))
+            schema.problem
+            ?? (problems.isEmpty
+                ? nil
+                : StrataError(
+                    .unsupportedValue,
+                    "\(M.self) cannot be archived: " + problems.joined(separator: " ")))
     }
 }

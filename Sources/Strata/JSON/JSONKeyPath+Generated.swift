@@ -73,7 +73,7 @@ extension JSONKeyPath {
         for propertyKeys: PropertyKeys<Root>, _ jsonKey: (String) -> String
     ) -> [String: JSONKeyPath] {
         var map: [String: JSONKeyPath] = [:]
-        for key in propertyKeys.writableKeys {
+        for key in propertyKeys.generatedMapKeys {
             map[key] = JSONKeyPath(segments: [jsonKey(key)])
         }
         return map

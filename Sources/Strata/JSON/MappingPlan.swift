@@ -163,7 +163,10 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         for property in schema.properties {
             guard let keyPath = keyPaths[property.key] else { continue }
             if !property.isWritable {
-                problems.append("'\(property.key)' is mapped to JSON but its key path is read-only (a let or computed property).")
+                problems.append(
+                    "'\(property.key)' is mapped to JSON but is read-only (a let or computed property): make '\(property.key)' "
+                        + "a var, or leave it out of the map (of a generated map, with "
+                        + "PropertyKeys.storedProperties(excluding: [\"\(property.key)\"])).")
                 continue
             }
             if let invalid = Self.invalidPath(in: keyPath) {

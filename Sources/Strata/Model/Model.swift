@@ -1,16 +1,16 @@
 /// A value with an explicit schema: a list of KVC-style keys bound to key paths,
 /// assigned through validated setters.
 ///
-/// `Model` is Strata's counterpart of Mantle's `MTLModel`. Conform a struct or a
-/// final class, list its properties in ``propertyKeys``, and it gains key-value
-/// coding (``value(forKey:)``, ``setValue(_:forKey:)``), ``dictionaryValue``,
-/// ``init(dictionary:)`` and merging.
+/// `Model` is Strata's counterpart of Mantle's `MTLModel`. Conform a struct (whose
+/// stored properties are its keys, as Mantle's `+propertyKeys` finds them) or a
+/// final class (which lists its properties in ``propertyKeys``), and it gains
+/// key-value coding (``value(forKey:)``, ``setValue(_:forKey:)``),
+/// ``dictionaryValue``, ``init(dictionary:)`` and merging.
 ///
 /// ```swift
 /// struct User: Model {
 ///     var login = ""
 ///     var age = 0
-///     static let propertyKeys: PropertyKeys<User> = ["login": \.login, "age": \.age]
 ///
 ///     func validateValue(_ value: Any?, forKey key: String) throws -> Any? {
 ///         if key == "login", let login = value as? String {
@@ -36,6 +36,11 @@ public protocol Model: SendableMetatype {
     init()
 
     /// The model's properties: KVC-style keys bound to key paths.
+    ///
+    /// A struct that does not declare it gets every stored property, in
+    /// declaration order (``PropertyKeys/storedProperties(excluding:)``); a class
+    /// lists its keys, and one that does not fails with
+    /// ``StrataError/Code/invalidMapping`` on first use.
     static var propertyKeys: PropertyKeys<KeyPathRoot> { get }
 
     /// Validates, and may replace, a value about to be stored for `key`.
@@ -57,6 +62,15 @@ public protocol Model: SendableMetatype {
     /// replaces this one's (Mantle's semantics). Override it to merge per key, for
     /// example to append arrays or keep a non-nil value.
     func mergedValue(forKey key: String, current: Any?, incoming: Any?) throws -> Any?
+}
+
+extension Model where KeyPathRoot == Self {
+    /// Every stored property of a struct, in declaration order:
+    /// ``PropertyKeys/storedProperties(excluding:)`` with nothing excluded.
+    ///
+    /// Derived once per type, when the schema is built. For a class, an empty list
+    /// whose schema is an invalid mapping: a class lists its keys.
+    public static var propertyKeys: PropertyKeys<Self> { .storedProperties() }
 }
 
 extension Model {

@@ -18,8 +18,9 @@ final class ModelSchema<M: Model>: Sendable {
     private init() {
         var properties: [ModelProperty<M>] = []
         var indexByKey: [String: Int] = [:]
-        var problem: StrataError?
-        for entry in M.propertyKeys.entries {
+        let keys = M.propertyKeys
+        var problem = keys.problems.isEmpty ? nil : StrataError(.invalidMapping, keys.problems.joined(separator: " "))
+        for entry in keys.entries {
             guard indexByKey[entry.key] == nil else {
                 problem = StrataError(
                     .invalidMapping,

@@ -11,6 +11,7 @@ enum SchemaCache {
         case jsonMapping
         case archivePlan
         case archiveClassNames
+        case storedProperties
     }
 
     struct Key: Hashable {

@@ -37,12 +37,20 @@ private struct SnakeUser: JSONSerializing, Equatable {
 private struct IdentityPoint: JSONSerializing, Equatable {
     var x = 0.0
     var y = 0.0
-    let unit: String
     var length: Double { (x * x + y * y).squareRoot() }
+
+    static let propertyKeys: PropertyKeys<IdentityPoint> = ["x": \.x, "y": \.y, "length": \.length]
+    static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
+}
+
+/// A listed stored `let`, which a generated map names so that the plan refuses it.
+private struct ListedConstant: JSONSerializing {
+    var x = 0.0
+    let unit: String
 
     init() { unit = "m" }
 
-    static let propertyKeys: PropertyKeys<IdentityPoint> = ["x": \.x, "y": \.y, "unit": \.unit, "length": \.length]
+    static let propertyKeys: PropertyKeys<ListedConstant> = ["x": \.x, "unit": \.unit]
     static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
 }
 
@@ -116,11 +124,20 @@ struct GeneratedKeyMapTests {
 
     @Test func identityMapsKeysToThemselvesWithoutReadOnlyOnes() throws {
         #expect(JSONKeyPath.identity(for: IdentityPoint.propertyKeys) == ["x": "x", "y": "y"])
-        let point = try JSONAdapter.model(of: IdentityPoint.self, from: ["x": 3, "y": 4, "unit": "ft", "length": 1])
+        let point = try JSONAdapter.model(of: IdentityPoint.self, from: ["x": 3, "y": 4, "length": 1])
         #expect(point.length == 5)
-        #expect(point.unit == "m")
         let json = try JSONAdapter.dictionary(from: point)
         #expect(json.keys.sorted() == ["x", "y"])
+    }
+
+    @Test func aListedStoredLetIsAnInvalidMappingNotADroppedKey() throws {
+        #expect(JSONKeyPath.identity(for: ListedConstant.propertyKeys) == ["x": "x", "unit": "unit"])
+        let error = try #require(throws: StrataError.self) {
+            try JSONAdapter.model(of: ListedConstant.self, from: ["x": 1, "unit": "ft"])
+        }
+        #expect(error.code == .invalidMapping)
+        #expect(error.reason.contains("'unit'") && error.reason.contains("var"))
+        #expect(error.reason.contains("storedProperties(excluding: [\"unit\"])"))
     }
 
     @Test func aKeyWithADotStaysOneJSONKey() throws {

@@ -15,9 +15,9 @@ struct JSONMappingValidationTests {
         BrokenMapping(type: MapsUnknownKey.self, mentions: "'ghost' is mapped to JSON but is not in propertyKeys.", label: "unknown key"),
         BrokenMapping(
             type: MapsReadOnlyKey.self,
-            mentions: "'version' is mapped to JSON but its key path is read-only (a let or computed property).",
+            mentions: "'version' is mapped to JSON but is read-only (a let or computed property)",
             label: "let property"),
-        BrokenMapping(type: MapsComputedKey.self, mentions: "'shout' is mapped to JSON but its key path is read-only", label: "computed property"),
+        BrokenMapping(type: MapsComputedKey.self, mentions: "'shout' is mapped to JSON but is read-only", label: "computed property"),
         BrokenMapping(type: MapsEmptyPath.self, mentions: "'name' is mapped to an empty key path.", label: "empty path"),
         BrokenMapping(
             type: MapsEmptySegment.self, mentions: "'name' is mapped to \"a..b\", which has an empty segment.",
