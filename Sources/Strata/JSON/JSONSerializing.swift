@@ -59,25 +59,26 @@ public protocol JSONSerializing: Model {
     /// the right subclass.
     static func classForParsing(_ json: [String: Any]) -> (any JSONSerializing.Type)?
 
-    /// Property keys that must be present (non-null) in the JSON. A payload that
-    /// lacks any of them fails with one error listing every missing key.
-    /// Empty by default.
+    /// Property keys that must be present (non-null) in the JSON, whatever
+    /// ``requiredKeys`` says. A payload that lacks any required key fails with one
+    /// error listing every missing key. Empty by default.
     static var requiredPropertyKeys: Set<String> { get }
 
-    /// Whether every mapped key is required, as if all were listed in
-    /// ``requiredPropertyKeys``: `Codable`'s default. `false` by default.
+    /// Which mapped keys are required besides ``requiredPropertyKeys``:
+    /// ``RequiredKeys/listed`` (none, the default), ``RequiredKeys/nonOptional``
+    /// (`Codable`'s rule) or ``RequiredKeys/allMapped``.
     ///
     /// ```swift
     /// struct Point: JSONSerializing {
     ///     var x = 0.0
     ///     var y = 0.0
-    ///     static let propertyKeys: PropertyKeys<Point> = ["x": \.x, "y": \.y]
-    ///     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["x": "x", "y": "y"]
-    ///     static let requiresAllMappedKeys = true
+    ///     var label: String?
+    ///     static let requiredKeys: RequiredKeys = .nonOptional
+    ///     static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
     /// }
-    /// // {"x": 1} fails: Point requires key that the JSON lacks: y. Fix the payload, or stop requiring it (requiredPropertyKeys, requiresAllMappedKeys).
+    /// // {"x": 1} fails: Point requires key that the JSON lacks: y. Fix the payload, or stop requiring it (requiredKeys, requiredPropertyKeys).
     /// ```
-    static var requiresAllMappedKeys: Bool { get }
+    static var requiredKeys: RequiredKeys { get }
 
     /// Property key → how the property recovers from a JSON value it cannot take,
     /// instead of failing the model: keep its default for `null` or for any value
@@ -113,13 +114,13 @@ extension JSONSerializing {
     /// No required keys.
     public static var requiredPropertyKeys: Set<String> { [] }
 
-    /// `false`: only ``requiredPropertyKeys`` are required. Declare it `true` to
-    /// require every mapped key:
+    /// ``RequiredKeys/listed``: only ``requiredPropertyKeys`` are required.
+    /// Declare another rule to require more:
     ///
     /// ```swift
-    /// static let requiresAllMappedKeys = true
+    /// static let requiredKeys: RequiredKeys = .nonOptional
     /// ```
-    public static var requiresAllMappedKeys: Bool { false }
+    public static var requiredKeys: RequiredKeys { .listed }
 
     /// No recoveries: every property is strict.
     public static var jsonRecoveryByPropertyKey: [String: JSONRecovery] { [:] }

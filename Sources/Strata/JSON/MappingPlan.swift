@@ -103,8 +103,8 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         try borrowedEntries.withObject(at: index, as: Entry.self, body)
     }
 
-    /// The indices in ``entries`` of the entries listed in `requiredPropertyKeys`, or
-    /// of every entry when `requiresAllMappedKeys` is `true`.
+    /// The indices in ``entries`` of the entries that are required: listed in
+    /// `requiredPropertyKeys`, or required by the model's `requiredKeys` rule.
     let requiredEntryIndices: [Int]
     /// Whether ``requiredEntryIndices`` has any: a stored flag, because asking the array in
     /// unspecialised generic code costs a metadata and a witness-table look-up per call.
@@ -218,8 +218,10 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         }
         self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
         let required = M.requiredPropertyKeys
-        let requiresAll = M.requiresAllMappedKeys
-        self.requiredEntryIndices = entries.indices.filter { requiresAll || required.contains(entries[$0].property.key) }
+        let rule = M.requiredKeys
+        self.requiredEntryIndices = entries.indices.filter {
+            rule.requires(optional: entries[$0].property.isOptional) || required.contains(entries[$0].property.key)
+        }
         self.hasRequiredEntries = !requiredEntryIndices.isEmpty
         let singleKeys = entries.compactMap(\.singleKey)
         self.memberKeys = singleKeys.count == entries.count ? MemberKeyTable(keys: singleKeys) : nil

@@ -337,7 +337,7 @@ struct Strict<Tag>: ConformanceModel, Equatable {
     var owner: PersonOwner<Tag>? = nil
     static var propertyKeys: PropertyKeys<Strict> { ["id": \.id, "name": \.name, "owner": \.owner] }
     static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["id": "id", "name": "name", "owner": "owner"] }
-    static var requiresAllMappedKeys: Bool { true }
+    static var requiredKeys: RequiredKeys { .allMapped }
     static var filler: String { #"{"id": 1, "name": "f", "owner": {"login": "o", "id": 2}}"# }
 }
 

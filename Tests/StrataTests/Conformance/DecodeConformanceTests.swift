@@ -239,14 +239,14 @@ extension Conformance {
         @Test func absentOrNullRequiredKeysAreOneError() throws {
             let absent = try #require(Conformance.decodeEveryWay(.registered, #"{"name": "a", "note": "n"}"#).model.failure)
             #expect(absent.code == .missingRequiredKeys)
-            #expect(absent.text == "Registered requires key that the JSON lacks: id. Fix the payload, or stop requiring it (requiredPropertyKeys, requiresAllMappedKeys).")
+            #expect(absent.text == "Registered requires key that the JSON lacks: id. Fix the payload, or stop requiring it (requiredKeys, requiredPropertyKeys).")
             let both = try #require(Conformance.decodeEveryWay(.registered, #"{"name": null, "id": null}"#).model.failure)
             #expect(both.code == .missingRequiredKeys)
-            #expect(both.reason == "Registered requires keys that the JSON lacks: id is null, name is null. Fix the payload, or stop requiring them (requiredPropertyKeys, requiresAllMappedKeys).")
+            #expect(both.reason == "Registered requires keys that the JSON lacks: id is null, name is null. Fix the payload, or stop requiring them (requiredKeys, requiredPropertyKeys).")
             let mixed = try #require(Conformance.decodeEveryWay(.registered, #"{"id": null}"#).model.failure)
-            #expect(mixed.reason == "Registered requires keys that the JSON lacks: id is null, name. Fix the payload, or stop requiring them (requiredPropertyKeys, requiresAllMappedKeys).")
+            #expect(mixed.reason == "Registered requires keys that the JSON lacks: id is null, name. Fix the payload, or stop requiring them (requiredKeys, requiredPropertyKeys).")
             let one = try #require(Conformance.decodeEveryWay(.registered, #"{"id": 1, "name": null}"#).model.failure)
-            #expect(one.text == "Registered requires key that the JSON lacks: name is null. Fix the payload, or stop requiring it (requiredPropertyKeys, requiresAllMappedKeys).")
+            #expect(one.text == "Registered requires key that the JSON lacks: name is null. Fix the payload, or stop requiring it (requiredKeys, requiredPropertyKeys).")
             #expect(
                 Conformance.decodeEveryWay(.registered, #"{"name": "a", "id": 1}"#).model
                     == .value(Registered<TagEnd>(id: 1, name: "a", note: nil)))

@@ -39,7 +39,7 @@ extension Conformance {
         @Test func aRequiredFallbackNeedsOnePathWithAValue() throws {
             let absent = try #require(Conformance.decodeEveryWay(.pathed, #"{"book": {}}"#).model.failure)
             #expect(absent.code == .missingRequiredKeys)
-            #expect(absent.reason == "Pathed requires key that the JSON lacks: id|ID|book.id. Fix the payload, or stop requiring it (requiredPropertyKeys, requiresAllMappedKeys).")
+            #expect(absent.reason == "Pathed requires key that the JSON lacks: id|ID|book.id. Fix the payload, or stop requiring it (requiredKeys, requiredPropertyKeys).")
             let null = try #require(Conformance.decodeEveryWay(.pathed, #"{"id": null, "ID": null}"#).model.failure)
             #expect(null.code == .missingRequiredKeys)
         }

@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 
 extension Conformance {
-    /// `requiresAllMappedKeys`, and errors that say whether the payload or the
+    /// `requiredKeys: .allMapped`, and errors that say whether the payload or the
     /// model is to fix: the same from a dictionary and from `Data`.
     @Suite("Strict models and error advice")
     struct StrictAndAdviceConformanceTests {
@@ -12,13 +12,13 @@ extension Conformance {
         @Test func everyMappedKeyIsRequired() throws {
             let none = try #require(Conformance.decodeEveryWay(.strict, "{}").model.failure)
             #expect(none.code == .missingRequiredKeys)
-            #expect(none.text == "Strict requires keys that the JSON lacks: id, name, owner. Fix the payload, or stop requiring them (requiredPropertyKeys, requiresAllMappedKeys).")
+            #expect(none.text == "Strict requires keys that the JSON lacks: id, name, owner. Fix the payload, or stop requiring them (requiredKeys, requiredPropertyKeys).")
             let some = try #require(
                 Conformance.decodeEveryWay(.strict, #"{"owner": null, "name": "a", "extra": 1}"#).model.failure)
-            #expect(some.text == "Strict requires keys that the JSON lacks: id, owner is null. Fix the payload, or stop requiring them (requiredPropertyKeys, requiresAllMappedKeys).")
+            #expect(some.text == "Strict requires keys that the JSON lacks: id, owner is null. Fix the payload, or stop requiring them (requiredKeys, requiredPropertyKeys).")
             let models = try #require(
                 Conformance.decodeEveryWay(.strict, #"[{"id": 1, "name": "a", "owner": {}}, {"id": 2}]"#).models.failure)
-            #expect(models.text == "[1]: Strict requires keys that the JSON lacks: name, owner. Fix the payload, or stop requiring them (requiredPropertyKeys, requiresAllMappedKeys).")
+            #expect(models.text == "[1]: Strict requires keys that the JSON lacks: name, owner. Fix the payload, or stop requiring them (requiredKeys, requiredPropertyKeys).")
         }
 
         @Test(arguments: [
@@ -43,7 +43,7 @@ extension Conformance {
         }
 
         @Test func theDefaultRequiresNoKeys() {
-            #expect(Person<TagEnd>.requiresAllMappedKeys == false)
+            #expect(Person<TagEnd>.requiredKeys == .listed)
             #expect(!MappingPlan<Person<TagEnd>>.shared.hasRequiredEntries)
         }
 

@@ -57,7 +57,7 @@ struct ErrorMessageTests {
             fail: { _ = try JSONAdapter.model(of: Subscriber.self, from: ["email": "grace"]) }),
         Case(
             code: .missingRequiredKeys,
-            message: "Order requires key that the JSON lacks: id. Fix the payload, or stop requiring it (requiredPropertyKeys, requiresAllMappedKeys).",
+            message: "Order requires key that the JSON lacks: id. Fix the payload, or stop requiring it (requiredKeys, requiredPropertyKeys).",
             fail: { _ = try JSONAdapter.model(of: Order.self, from: ["note": "leave at the door"]) }),
         Case(
             code: .noClassFound,

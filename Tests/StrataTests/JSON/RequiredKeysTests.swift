@@ -16,20 +16,20 @@ struct RequiredKeysTests {
             try JSONAdapter.model(of: Credentials.self, from: try jsonObject(#"{"port": 22}"#))
         }
         #expect(error.code == .missingRequiredKeys)
-        #expect(error.description == "Credentials requires keys that the JSON lacks: user, auth.token, host. Fix the payload, or stop requiring them (requiredPropertyKeys, requiresAllMappedKeys).")
+        #expect(error.description == "Credentials requires keys that the JSON lacks: user, auth.token, host. Fix the payload, or stop requiring them (requiredKeys, requiredPropertyKeys).")
     }
 
     @Test func nullCountsAsMissing() throws {
         let json = try jsonObject(#"{"user": null, "auth": {"token": "t"}, "host": "h"}"#)
         let error = try #require(throws: StrataError.self) { try JSONAdapter.model(of: Credentials.self, from: json) }
         #expect(error.code == .missingRequiredKeys)
-        #expect(error.reason == "Credentials requires key that the JSON lacks: user is null. Fix the payload, or stop requiring it (requiredPropertyKeys, requiresAllMappedKeys).")
+        #expect(error.reason == "Credentials requires key that the JSON lacks: user is null. Fix the payload, or stop requiring it (requiredKeys, requiredPropertyKeys).")
     }
 
     @Test func nullIntermediateCountsAsMissing() throws {
         let json = try jsonObject(#"{"user": "ada", "auth": null, "host": "h"}"#)
         let error = try #require(throws: StrataError.self) { try JSONAdapter.model(of: Credentials.self, from: json) }
-        #expect(error.reason == "Credentials requires key that the JSON lacks: auth.token. Fix the payload, or stop requiring it (requiredPropertyKeys, requiresAllMappedKeys).")
+        #expect(error.reason == "Credentials requires key that the JSON lacks: auth.token. Fix the payload, or stop requiring it (requiredKeys, requiredPropertyKeys).")
     }
 
     @Test func missingKeysInANestedModelNameItsPath() throws {
@@ -42,6 +42,6 @@ struct RequiredKeysTests {
             try JSONAdapter.model(of: Server.self, from: ["login": ["user": "ada", "host": "h"]])
         }
         #expect(error.code == .missingRequiredKeys)
-        #expect(error.description == "login: Credentials requires key that the JSON lacks: auth.token. Fix the payload, or stop requiring it (requiredPropertyKeys, requiresAllMappedKeys).")
+        #expect(error.description == "login: Credentials requires key that the JSON lacks: auth.token. Fix the payload, or stop requiring it (requiredKeys, requiredPropertyKeys).")
     }
 }

@@ -144,7 +144,7 @@ struct RecoveryTests {
             var name = ""
             static let propertyKeys: PropertyKeys<Profile> = ["bio": \.bio, "name": \.name]
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
-            static let requiresAllMappedKeys = true
+            static let requiredKeys: RequiredKeys = .allMapped
             static let jsonRecoveryByPropertyKey: [String: JSONRecovery] = ["bio": .defaultForNull]
         }
         let (profile, report) = try decodeReporting(Profile.self, #"{"bio": null, "name": "ada"}"#)
@@ -152,9 +152,9 @@ struct RecoveryTests {
         #expect(report.count == 1)
         let missing = strataFailure { try decodeBothWays(Profile.self, #"{"name": "ada"}"#) }
         #expect(missing?.code == .missingRequiredKeys)
-        #expect(missing?.reason == "Profile requires key that the JSON lacks: bio. Fix the payload, or stop requiring it (requiredPropertyKeys, requiresAllMappedKeys).")
+        #expect(missing?.reason == "Profile requires key that the JSON lacks: bio. Fix the payload, or stop requiring it (requiredKeys, requiredPropertyKeys).")
         let nullName = strataFailure { try decodeBothWays(Profile.self, #"{"bio": "x", "name": null}"#) }
-        #expect(nullName?.reason == "Profile requires key that the JSON lacks: name is null. Fix the payload, or stop requiring it (requiredPropertyKeys, requiresAllMappedKeys).")
+        #expect(nullName?.reason == "Profile requires key that the JSON lacks: name is null. Fix the payload, or stop requiring it (requiredKeys, requiredPropertyKeys).")
     }
 
     @Test("A recovery never hides a mistake in the model: a type no JSON value has, without a transformer")

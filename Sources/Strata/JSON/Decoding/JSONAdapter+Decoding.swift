@@ -405,8 +405,8 @@ extension JSONAdapter {
             throw StrataError(
                 .missingRequiredKeys,
                 "\(T.self) requires \(missing.count == 1 ? "key" : "keys") that the JSON lacks: \(missing.joined(separator: ", ")). "
-                    + "Fix the payload, or stop requiring \(missing.count == 1 ? "it" : "them") (requiredPropertyKeys, "
-                    + "requiresAllMappedKeys).")
+                    + "Fix the payload, or stop requiring \(missing.count == 1 ? "it" : "them") (requiredKeys, "
+                    + "requiredPropertyKeys).")
         }
     }
 }

@@ -1,0 +1,38 @@
+/// Which mapped keys a JSON object must have for a model to be read from it:
+/// a model's ``JSONSerializing/requiredKeys``.
+///
+/// A required key that is absent, or `null`, fails the model with one
+/// ``StrataError/Code/missingRequiredKeys`` error that lists every such key by
+/// its JSON key path. Keys listed in ``JSONSerializing/requiredPropertyKeys``
+/// are required whatever the rule.
+///
+/// ```swift
+/// struct Customer: JSONSerializing {
+///     var id = ""
+///     var email: String?
+///     static let requiredKeys: RequiredKeys = .nonOptional   // id required; email may be absent or null
+///     static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+/// }
+/// ```
+public enum RequiredKeys: Sendable, Hashable {
+    /// Only the keys in ``JSONSerializing/requiredPropertyKeys``: Mantle's
+    /// behaviour, and the default.
+    case listed
+    /// Every mapped property whose type is not optional, as `Codable` requires
+    /// them; an optional property's key may be absent or `null`.
+    case nonOptional
+    /// Every mapped property, optionals included.
+    case allMapped
+}
+
+extension RequiredKeys {
+    /// Whether the rule requires the key of a mapped property that is `optional`
+    /// or not.
+    func requires(optional: Bool) -> Bool {
+        switch self {
+        case .listed: false
+        case .nonOptional: !optional
+        case .allMapped: true
+        }
+    }
+}
