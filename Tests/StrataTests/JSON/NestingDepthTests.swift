@@ -96,7 +96,7 @@ struct NestingDepthTests {
             let json = Self.chain(depth: ModelNesting.defaultMaximumDepth)
             var diagnostics = JSONDiagnostics()
             let decoded = try? JSONAdapter.model(of: TreeNode.self, from: json, diagnostics: &diagnostics)
-            result.withLock { $0 = decoded != nil && diagnostics.isEmpty }
+            result.withLock { $0 = decoded != nil && diagnostics.recoveries.allSatisfy { $0.action == .absentKey } }
             done.signal()
         }
         thread.stackSize = (Self.runsUnderAddressSanitizer ? 1024 : 512) * 1024

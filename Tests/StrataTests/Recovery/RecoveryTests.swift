@@ -109,8 +109,9 @@ struct RecoveryTests {
             try JSONAdapter.model(of: Failing.self, from: Data(#"{"a": null, "b": "2"}"#.utf8), diagnostics: &diagnostics)
         }
         #expect(error?.pathDescription == "b")
-        #expect(diagnostics.recoveries.map(\.error.pathDescription) == ["a"])
-        #expect(diagnostics.recoveries.map(\.action) == [.keptDefault])
+        let values = diagnostics.recoveries.filter { $0.action != .absentKey }
+        #expect(values.map(\.error.pathDescription) == ["a"])
+        #expect(values.map(\.action) == [.keptDefault])
     }
 
     @Test("Diagnostics collect across calls, and each recovery keeps its error")
@@ -119,9 +120,10 @@ struct RecoveryTests {
         #expect(diagnostics.isEmpty)
         _ = try JSONAdapter.model(of: Post.self, from: ["replies": NSNull()], diagnostics: &diagnostics)
         _ = try JSONAdapter.model(of: Post.self, from: Data(#"{"score": "x"}"#.utf8), diagnostics: &diagnostics)
-        #expect(diagnostics.recoveries.count == 2)
-        #expect(diagnostics.recoveries.map(\.error.code) == [.nullForNonOptional, .typeMismatch])
-        #expect(diagnostics.recoveries[1].path == [.key("score")])
+        let values = diagnostics.recoveries.filter { $0.action != .absentKey }
+        #expect(values.count == 2)
+        #expect(values.map(\.error.code) == [.nullForNonOptional, .typeMismatch])
+        #expect(values[1].path == [.key("score")])
     }
 
     @Test("Top-level arrays put each element's index in front of its recoveries")
@@ -133,8 +135,9 @@ struct RecoveryTests {
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
         _ = try JSONAdapter.models(of: Post.self, from: array, diagnostics: &fromArray)
         #expect(posts.map(\.id) == [1, 2])
-        #expect(fromData.recoveries.map(\.error.pathDescription) == ["[1].replies"])
-        #expect(fromArray.recoveries.map(\.error.pathDescription) == ["[1].replies"])
+        #expect(fromData.recoveries.filter { $0.action != .absentKey }.map(\.error.pathDescription) == ["[1].replies"])
+        #expect(fromArray.recoveries.filter { $0.action != .absentKey }.map(\.error.pathDescription) == ["[1].replies"])
+        #expect(fromData.description == fromArray.description)
     }
 
     @Test("A required key with a null recovery may be null, but not absent")

@@ -228,6 +228,8 @@ extension JSONAdapter {
         do {
             switch consume slot {
             case .missing:
+                // Reported only to a read with diagnostics: one relaxed load otherwise.
+                if RecoveryLog.mayBeActive { noteAbsent(entry) }
                 return
             case .json(let found):
                 if let transformer = entry.transformer {
@@ -269,6 +271,11 @@ extension JSONAdapter {
         var wasNull = false
         do {
             let slot = try source.take(entry, at: index, read: &read)
+            if case .missing = slot {
+                // Recorded with the entry's own path, which the prefix below would repeat.
+                noteAbsent(entry)
+                return
+            }
             if case .json(nil) = slot { wasNull = true }
             if entry.recovery.contains(.skipsInvalidElements) {
                 try assignSkippingInvalidElements(consume slot, to: entry, read: read, of: &model)
@@ -317,6 +324,27 @@ extension JSONAdapter {
     ) throws {
         var slot = consume slot
         try ElementRecovery.skippingInvalidElements { try assign(slot.moveOut(), to: entry, read: read, of: &model) }
+    }
+
+    /// Records, for a read with diagnostics, that the JSON lacks the key of `entry`:
+    /// the property keeps its default, and the report says so (a key sent as `null`
+    /// is present, and never reported here).
+    ///
+    /// The recovery's error is the ``StrataError/Code/missingRequiredKeys`` the key
+    /// would fail with if it were required, at the key's JSON path; the levels the
+    /// model is read at put their paths in front.
+    @inline(never)
+    private static func noteAbsent<T: JSONSerializing>(_ entry: MappingPlan<T>.Entry) {
+        guard let log = RecoveryLog.current else { return }
+        let key = entry.keyPath.description
+        log.record(
+            .absentKey,
+            StrataError(
+                .missingRequiredKeys,
+                "The JSON has no \(key), so '\(entry.property.key)' of \(T.self) keeps its default value. "
+                    + "Map '\(entry.property.key)' to the key the payload sends, or require it (requiredKeys, "
+                    + "requiredPropertyKeys) to make its absence an error.",
+                path: entry.errorPath))
     }
 
     /// A source gave a nested object or array to an entry that holds no model: a

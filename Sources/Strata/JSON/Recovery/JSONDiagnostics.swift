@@ -1,6 +1,7 @@
 /// What a decode recovered from instead of failing: every value a
 /// ``JSONRecovery`` left out, with its full path and the error it would have
-/// been, and every unknown enum value read as its declared fallback.
+/// been, every unknown enum value read as its declared fallback, and every mapped
+/// key the JSON lacks (``Recovery/Action/absentKey``).
 ///
 /// Pass one to the decoding methods that take `diagnostics:`; each recovery is
 /// appended, in the order the values were read, so nothing is dropped silently.
@@ -45,6 +46,12 @@ public struct JSONDiagnostics: Sendable, CustomStringConvertible {
             /// The raw value names no case, and the enum's declared fallback was
             /// used (``ValueTransformer/enumeration(_:unknown:)``).
             case usedUnknownCase
+            /// The JSON lacks the key of a mapped property, which kept its default
+            /// value. The error is the ``StrataError/Code/missingRequiredKeys`` the
+            /// key would fail with if it were required, at the key's JSON path
+            /// (`sources.data[1].last4`). A key sent as `null` is present, and is
+            /// never reported as absent.
+            case absentKey
         }
 
         /// What the decode did.
@@ -63,6 +70,7 @@ public struct JSONDiagnostics: Sendable, CustomStringConvertible {
                 case .keptDefault: "kept the default value"
                 case .skippedElement: "left out this element"
                 case .usedUnknownCase: "read as the unknown case"
+                case .absentKey: "absent, kept the default value"
                 }
             let location = error.pathDescription
             return (location.isEmpty ? "" : location + ": ") + done + ": " + error.reason
