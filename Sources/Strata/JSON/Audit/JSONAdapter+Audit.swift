@@ -1,0 +1,149 @@
+import Foundation
+
+extension JSONAdapter {
+    /// Compares `T`'s mapping with a payload: which keys the models map and the
+    /// payload lacks, and which keys the payload has and no model maps, through
+    /// nested models, arrays of models and class clusters.
+    ///
+    /// Meant for a test that reviews a model against a real response, where a key
+    /// mapped by the wrong name would otherwise keep its default without a word:
+    ///
+    /// ```swift
+    /// @Test func theCardMapsStripesKeys() throws {
+    ///     let audit = try JSONAdapter.audit(of: Card.self, from: Data(#"{"id": "card_1", "last4": "4242"}"#.utf8))
+    ///     #expect(audit.absentKeys == [])     // ["last_4"] if last4 were mapped by snake case's old rule
+    ///     #expect(audit.unmappedKeys == [])   // ["last4"] then, too
+    /// }
+    /// ```
+    ///
+    /// The data may hold an object, or an array of objects (whose paths start with
+    /// the index). Nothing is decoded and no hook but `classForParsing(_:)` runs:
+    /// a value of the wrong type is not an audit failure (decoding reports it).
+    /// Nested models are followed where their property's default transformer reads
+    /// them; a property with a transformer of its own maps its whole value.
+    ///
+    /// - Throws: ``StrataError/Code/invalidJSON`` for data that is not JSON,
+    ///   ``StrataError/Code/invalidMapping`` for a mapping that is invalid (of `T`
+    ///   or of a model reached), and ``StrataError/Code/invalidJSONDictionary`` when
+    ///   the data holds neither an object nor an array.
+    public static func audit<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> JSONMappingAudit {
+        let json = try parse(data, maximumNestingDepth: DecodingOptions.default.maximumNestingDepth)
+        var audit = JSONMappingAudit()
+        if let object = json as? [String: Any] {
+            try auditObject(T.self, object, at: [], into: &audit)
+        } else if let elements = json as? [Any] {
+            for (index, element) in elements.enumerated() {
+                guard let object = element as? [String: Any] else { continue }
+                try auditObject(T.self, object, at: [.index(index)], into: &audit)
+            }
+        } else {
+            throw notAnObject(json, for: T.self)
+        }
+        return audit
+    }
+
+    /// Audits `object` as `T`, or as the type `T.classForParsing(_:)` chooses; an
+    /// object for which it chooses none is unmapped as a whole, member by member.
+    static func auditObject<T: JSONSerializing>(
+        _ type: T.Type, _ object: [String: Any], at path: [StrataError.PathComponent], into audit: inout JSONMappingAudit
+    ) throws {
+        guard let chosen = T.classForParsing(object) else {
+            audit.unmappedKeys += object.keys.sorted().map { StrataError.description(of: path + [.key($0)]) }
+            return
+        }
+        func auditChosen<U: JSONSerializing>(_: U.Type) throws {
+            try auditMapped(MappingPlan<U>.resolved(), object, at: path, into: &audit)
+        }
+        try auditChosen(chosen)
+    }
+
+    /// Audits `object` against `plan`'s entries.
+    private static func auditMapped<U: JSONSerializing>(
+        _ plan: MappingPlan<U>, _ object: [String: Any], at path: [StrataError.PathComponent],
+        into audit: inout JSONMappingAudit
+    ) throws {
+        var routes: [AuditRoute] = []
+        for entry in plan.entries {
+            var read = 0
+            // A key into a value that is not an object is the payload's mistake, which
+            // decoding reports: the key is not absent.
+            if case .missing = (try? DecodeSource.lookUp(entry, in: object, read: &read)) ?? .json(nil) {
+                audit.absentKeys.append(StrataError.description(of: path + entry.errorPath))
+            }
+            let leaf: AuditRoute.Leaf =
+                switch entry.kind {
+                case .value: .whole
+                case .model: (entry.nested as? any ModelAuditing).map(AuditRoute.Leaf.model) ?? .whole
+                case .models: (entry.nested as? any ModelAuditing).map(AuditRoute.Leaf.models) ?? .whole
+                }
+            routes += entry.keyPath.paths.map { AuditRoute(rest: $0.components[...], leaf: leaf) }
+        }
+        try walk(object, routes, at: path, into: &audit)
+    }
+
+    /// Lists the members of `value` that no route goes through, and audits the
+    /// models at the routes' ends.
+    private static func walk(
+        _ value: Any, _ routes: [AuditRoute], at path: [StrataError.PathComponent], into audit: inout JSONMappingAudit
+    ) throws {
+        if let end = routes.first(where: { $0.rest.isEmpty }) {
+            switch end.leaf {
+            case .whole:
+                return
+            case .model(let nested):
+                guard let object = value as? [String: Any] else { return }
+                try nested.audit(object, at: path, into: &audit)
+            case .models(let nested):
+                guard let elements = value as? [Any] else { return }
+                for (index, element) in elements.enumerated() {
+                    guard let object = element as? [String: Any] else { continue }
+                    try nested.audit(object, at: path + [.index(index)], into: &audit)
+                }
+            }
+            return
+        }
+        func follow(_ component: StrataError.PathComponent, _ member: Any) throws {
+            let next = routes.filter { $0.rest.first == component }.map { AuditRoute(rest: $0.rest.dropFirst(), leaf: $0.leaf) }
+            if next.isEmpty {
+                audit.unmappedKeys.append(StrataError.description(of: path + [component]))
+            } else {
+                try walk(member, next, at: path + [component], into: &audit)
+            }
+        }
+        if let object = value as? [String: Any] {
+            for key in object.keys.sorted() {
+                if let member = object[key] { try follow(.key(key), member) }
+            }
+        } else if let elements = value as? [Any] {
+            for (index, element) in elements.enumerated() { try follow(.index(index), element) }
+        }
+    }
+}
+
+/// One mapped JSON path, as the audit walks a payload: the components still to
+/// go, and what the path's value is.
+private struct AuditRoute {
+    enum Leaf {
+        /// A value the property maps whole.
+        case whole
+        /// A nested model, audited by its own plan.
+        case model(any ModelAuditing)
+        /// An array of nested models.
+        case models(any ModelAuditing)
+    }
+
+    let rest: ArraySlice<StrataError.PathComponent>
+    let leaf: Leaf
+}
+
+/// A nested model type that audits an object as itself (see
+/// ``JSONAdapter/audit(of:from:)``).
+protocol ModelAuditing {
+    func audit(_ object: [String: Any], at path: [StrataError.PathComponent], into audit: inout JSONMappingAudit) throws
+}
+
+extension NestedModelType: ModelAuditing {
+    func audit(_ object: [String: Any], at path: [StrataError.PathComponent], into audit: inout JSONMappingAudit) throws {
+        try JSONAdapter.auditObject(U.self, object, at: path, into: &audit)
+    }
+}
