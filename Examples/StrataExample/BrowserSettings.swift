@@ -14,10 +14,6 @@ struct BrowserSettings: SecureCodingModel, Equatable {
 
     enum Theme: String { case light, dark }
 
-    static let propertyKeys: PropertyKeys<BrowserSettings> = [
-        "textSize": \.textSize, "theme": \.theme, "pinnedRepositories": \.pinnedRepositories,
-        "lastOpened": \.lastOpened, "accessToken": \.accessToken,
-    ]
     static var modelVersion: Int { 2 }
     static let encodingBehaviorsByPropertyKey: [String: EncodingBehavior] = ["accessToken": .excluded]
 

@@ -31,10 +31,6 @@ struct Owner: JSONSerializing, Equatable {
     var type = AccountType.user
     var avatarURL: URL?
 
-    static let propertyKeys: PropertyKeys<Owner> = [
-        "login": \.login, "id": \.id, "type": \.type, "avatarURL": \.avatarURL,
-    ]
-
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
         "login": "login", "id": "id", "type": "type", "avatarURL": "avatar_url",
     ]
@@ -45,10 +41,6 @@ struct Contributor: JSONSerializing, Equatable {
     var login = ""
     var id = 0
     var contributions = 0
-
-    static let propertyKeys: PropertyKeys<Contributor> = [
-        "login": \.login, "id": \.id, "contributions": \.contributions,
-    ]
 
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
         "login": "login", "id": "id", "contributions": "contributions",
@@ -87,27 +79,6 @@ struct Repository: JSONSerializing, Equatable {
     var buildStatus = BuildStatus.pending
     var owner = Owner()
     var contributors: [Contributor] = []
-
-    static let propertyKeys: PropertyKeys<Repository> = [
-        "id": \.id,
-        "fullName": \.fullName,
-        "description": \.description,
-        "htmlURL": \.htmlURL,
-        "homepage": \.homepage,
-        "language": \.language,
-        "visibility": \.visibility,
-        "topics": \.topics,
-        "createdAt": \.createdAt,
-        "stars": \.stars,
-        "forks": \.forks,
-        "issues": \.issues,
-        "license": \.license,
-        "latestRelease": \.latestRelease,
-        "releasedOn": \.releasedOn,
-        "buildStatus": \.buildStatus,
-        "owner": \.owner,
-        "contributors": \.contributors,
-    ]
 
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
         "id": "id",
