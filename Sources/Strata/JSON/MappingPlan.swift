@@ -157,7 +157,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         var entries: [Entry] = []
         var problems: [String] = []
         if let problem = schema.problem { problems.append(problem.reason) }
-        for key in keyPaths.keys.sorted() where (try? schema.property(forKey: key)) == nil {
+        for key in keyPaths.keys.sorted() where !schema.contains(key) && schema.problem == nil {
             problems.append("'\(key)' is mapped to JSON but is not in propertyKeys.")
         }
         for property in schema.properties {

@@ -75,9 +75,11 @@ public struct PropertyKeys<Root>: Sendable, ExpressibleByDictionaryLiteral {
     /// A `var` is a writable key and a `let` a read-only one. `lazy` properties,
     /// `weak` and `unowned` references and closures (optional ones too) are left
     /// out. A property wrapper's storage is not the wrapped property: a struct
-    /// that stores one (`_title` for `@Trimmed var title`) is an invalid mapping
-    /// that names it, until it is excluded (`["_title"]`) or the keys are listed
-    /// (`"title": \.title`).
+    /// that stores one (`_title` for `@Trimmed var title`: a name that starts
+    /// with `_`, of a type that is not a model nor one JSON holds) is an invalid
+    /// mapping that names it, until it is excluded (`["_title"]`) or the keys are
+    /// listed (`"title": \.title`). A plain stored property whose name starts
+    /// with `_` (`var _2fa = false`) is a key like any other.
     ///
     /// ```swift
     /// struct Draft: JSONSerializing {
@@ -112,11 +114,11 @@ public struct PropertyKeys<Root>: Sendable, ExpressibleByDictionaryLiteral {
         }
         var entries: [PropertyKeyEntry] = []
         for field in fields where !excluded.contains(field.name) {
-            if field.name.hasPrefix("_") {
+            if field.name.hasPrefix("_"), case .other = PropertyType(type(of: field.keyPath).valueType).unwrapped {
                 let wrapped = field.name.dropFirst()
                 problems.append(
-                    "\(Root.self) stores '\(field.name)', a property wrapper's storage (or a property whose name starts "
-                        + "with '_'), which derived keys do not map for the wrapped property: list the keys in propertyKeys "
+                    "\(Root.self) stores '\(field.name)', of type \(type(of: field.keyPath).valueType): a property wrapper's "
+                        + "storage, which derived keys do not map for the wrapped property: list the keys in propertyKeys "
                         + "(\"\(wrapped)\": \\.\(wrapped)), or leave it out with storedProperties(excluding: [\"\(field.name)\"]).")
                 continue
             }

@@ -81,6 +81,13 @@ private struct WrappedTitleExcluded: JSONSerializing {
     static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
 }
 
+/// A plain stored property whose name starts with `_`, as the generator names a key like `2fa`.
+private struct UnderscoredKey: JSONSerializing {
+    var _2fa = false
+    var id = 0
+    static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys).merging(["_2fa": "2fa"]) { $1 }
+}
+
 /// A struct that excludes a name it does not store.
 private struct MisspelledExclusion: Model {
     var title = ""
@@ -182,6 +189,12 @@ struct DerivedPropertyKeysTests {
         #expect(WrappedTitleExcluded.propertyKeys.keys == ["body"])
         let excluded = try JSONAdapter.model(of: WrappedTitleExcluded.self, from: ["title": "a", "body": "b"])
         #expect(excluded.body == "b")
+    }
+
+    @Test func aPlainPropertyWhoseNameStartsWithAnUnderscoreIsAKey() throws {
+        #expect(UnderscoredKey.propertyKeys.keys == ["_2fa", "id"])
+        let model = try JSONAdapter.model(of: UnderscoredKey.self, from: Data(#"{"2fa": true, "id": 3}"#.utf8))
+        #expect(model._2fa && model.id == 3)
     }
 
     @Test func aClassThatListsNoKeysFailsFromEveryEntryPoint() throws {
