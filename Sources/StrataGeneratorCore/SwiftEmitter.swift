@@ -1,7 +1,7 @@
 /// Writes the Swift source for a set of declarations, in the style of Strata's
-/// README: `propertyKeys` one key a line, the key map as a generated map plus
-/// only the keys it does not give, and `jsonTransformer(forKey:)` only when a
-/// property needs one.
+/// README: structs whose property keys are derived from their stored
+/// properties, the key map as a generated map plus only the keys it does not
+/// give, and `jsonTransformer(forKey:)` only when a property needs one.
 struct SwiftEmitter {
     private let options: GeneratorOptions
     private let files: [String]
@@ -80,16 +80,8 @@ struct SwiftEmitter {
             if let note = property.note { declaration += "  // \(note)" }
             line(declaration)
         }
+        // The keys are derived from the stored properties, in declaration order.
         line("")
-        if mapped.isEmpty {
-            line("    static let propertyKeys: PropertyKeys<\(model.name)> = [:]")
-        } else {
-            line("    static let propertyKeys: PropertyKeys<\(model.name)> = [")
-            for property in mapped {
-                line("        \(SwiftLiteral.string(property.name)): \\.\(SwiftNaming.declarationName(property.name)),")
-            }
-            line("    ]")
-        }
         emitKeyMap(model)
         emitTransformers(mapped)
         line("}")

@@ -61,7 +61,7 @@ import Testing
         #expect(source.contains("var plus1 = 0\n"))
         #expect(source.contains("var _2fa = false\n"))
         #expect(source.contains("var `self` = \"\"\n"))
-        #expect(source.contains(#""self": \.`self`,"#))
+        #expect(!source.contains("propertyKeys: PropertyKeys"))
         // Three overrides from the identity map against four from snake case (userID → user_id).
         #expect(source.contains("""
                 static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)

@@ -43,42 +43,6 @@ enum GitHub {
         var networkCount = 0
         var subscribersCount = 0
 
-        static let propertyKeys: PropertyKeys<Repository> = [
-            "id": \.id,
-            "nodeID": \.nodeID,
-            "name": \.name,
-            "fullName": \.fullName,
-            "private": \.`private`,
-            "owner": \.owner,
-            "htmlURL": \.htmlURL,
-            "description": \.description,
-            "fork": \.fork,
-            "url": \.url,
-            "cloneURL": \.cloneURL,
-            "sshURL": \.sshURL,
-            "homepage": \.homepage,
-            "createdAt": \.createdAt,
-            "updatedAt": \.updatedAt,
-            "pushedAt": \.pushedAt,
-            "size": \.size,
-            "stargazersCount": \.stargazersCount,
-            "watchersCount": \.watchersCount,
-            "language": \.language,
-            "hasIssues": \.hasIssues,
-            "hasWiki": \.hasWiki,
-            "forksCount": \.forksCount,
-            "mirrorURL": \.mirrorURL,
-            "archived": \.archived,
-            "openIssuesCount": \.openIssuesCount,
-            "license": \.license,
-            "topics": \.topics,
-            "visibility": \.visibility,
-            "defaultBranch": \.defaultBranch,
-            "permissions": \.permissions,
-            "organization": \.organization,
-            "networkCount": \.networkCount,
-            "subscribersCount": \.subscribersCount,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -101,18 +65,6 @@ enum GitHub {
         var type = ""
         var siteAdmin = false
 
-        static let propertyKeys: PropertyKeys<Owner> = [
-            "login": \.login,
-            "id": \.id,
-            "nodeID": \.nodeID,
-            "avatarURL": \.avatarURL,
-            "gravatarID": \.gravatarID,
-            "url": \.url,
-            "htmlURL": \.htmlURL,
-            "eventsURL": \.eventsURL,
-            "type": \.type,
-            "siteAdmin": \.siteAdmin,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -123,13 +75,6 @@ enum GitHub {
         var url: URL?
         var nodeID = ""
 
-        static let propertyKeys: PropertyKeys<License> = [
-            "key": \.key,
-            "name": \.name,
-            "spdxID": \.spdxID,
-            "url": \.url,
-            "nodeID": \.nodeID,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -140,13 +85,6 @@ enum GitHub {
         var triage = false
         var pull = false
 
-        static let propertyKeys: PropertyKeys<Permissions> = [
-            "admin": \.admin,
-            "maintain": \.maintain,
-            "push": \.push,
-            "triage": \.triage,
-            "pull": \.pull,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 }

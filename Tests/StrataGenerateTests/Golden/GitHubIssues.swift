@@ -27,26 +27,6 @@ enum GitHubIssues {
         var score = 0.0
         var pullRequest: PullRequest?
 
-        static let propertyKeys: PropertyKeys<Issue> = [
-            "id": \.id,
-            "nodeID": \.nodeID,
-            "number": \.number,
-            "title": \.title,
-            "user": \.user,
-            "labels": \.labels,
-            "state": \.state,
-            "locked": \.locked,
-            "assignee": \.assignee,
-            "milestone": \.milestone,
-            "comments": \.comments,
-            "createdAt": \.createdAt,
-            "closedAt": \.closedAt,
-            "authorAssociation": \.authorAssociation,
-            "body": \.body,
-            "reactions": \.reactions,
-            "score": \.score,
-            "pullRequest": \.pullRequest,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -63,12 +43,6 @@ enum GitHubIssues {
         var avatarURL: URL?
         var siteAdmin = false
 
-        static let propertyKeys: PropertyKeys<User> = [
-            "login": \.login,
-            "id": \.id,
-            "avatarURL": \.avatarURL,
-            "siteAdmin": \.siteAdmin,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -81,15 +55,6 @@ enum GitHubIssues {
         var color = ""
         var `default` = false
 
-        static let propertyKeys: PropertyKeys<Label> = [
-            "id": \.id,
-            "nodeID": \.nodeID,
-            "url": \.url,
-            "name": \.name,
-            "description": \.description,
-            "color": \.color,
-            "default": \.`default`,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -100,13 +65,6 @@ enum GitHubIssues {
         var state = ""
         var dueOn = Date.distantPast
 
-        static let propertyKeys: PropertyKeys<Milestone> = [
-            "id": \.id,
-            "number": \.number,
-            "title": \.title,
-            "state": \.state,
-            "dueOn": \.dueOn,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -128,17 +86,6 @@ enum GitHubIssues {
         var rocket = 0
         var eyes = 0
 
-        static let propertyKeys: PropertyKeys<Reactions> = [
-            "totalCount": \.totalCount,
-            "plus1": \.plus1,
-            "minus1": \.minus1,
-            "laugh": \.laugh,
-            "hooray": \.hooray,
-            "confused": \.confused,
-            "heart": \.heart,
-            "rocket": \.rocket,
-            "eyes": \.eyes,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
             .merging(["plus1": "+1", "minus1": "-1"]) { $1 }
     }
@@ -148,11 +95,6 @@ enum GitHubIssues {
         var htmlURL: URL?
         var mergedAt: String?  // null in every sample: give it its type
 
-        static let propertyKeys: PropertyKeys<PullRequest> = [
-            "url": \.url,
-            "htmlURL": \.htmlURL,
-            "mergedAt": \.mergedAt,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 }

@@ -31,30 +31,6 @@ enum Mastodon {
         var mentionedAccounts: [String: MentionedAccount] = [:]
         var poll: Poll?
 
-        static let propertyKeys: PropertyKeys<Status> = [
-            "id": \.id,
-            "createdAt": \.createdAt,
-            "inReplyToID": \.inReplyToID,
-            "sensitive": \.sensitive,
-            "spoilerText": \.spoilerText,
-            "visibility": \.visibility,
-            "language": \.language,
-            "uri": \.uri,
-            "url": \.url,
-            "repliesCount": \.repliesCount,
-            "reblogsCount": \.reblogsCount,
-            "favouritesCount": \.favouritesCount,
-            "editedAt": \.editedAt,
-            "content": \.content,
-            "reblog": \.reblog,
-            "account": \.account,
-            "mediaAttachments": \.mediaAttachments,
-            "mentions": \.mentions,
-            "tags": \.tags,
-            "emojis": \.emojis,
-            "mentionedAccounts": \.mentionedAccounts,
-            "poll": \.poll,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -83,24 +59,6 @@ enum Mastodon {
         var emojis: [String] = []  // empty in every sample: check the element type
         var fields: [Field] = []
 
-        static let propertyKeys: PropertyKeys<Account> = [
-            "id": \.id,
-            "username": \.username,
-            "acct": \.acct,
-            "displayName": \.displayName,
-            "locked": \.locked,
-            "bot": \.bot,
-            "createdAt": \.createdAt,
-            "note": \.note,
-            "url": \.url,
-            "avatar": \.avatar,
-            "followersCount": \.followersCount,
-            "followingCount": \.followingCount,
-            "statusesCount": \.statusesCount,
-            "lastStatusAt": \.lastStatusAt,
-            "emojis": \.emojis,
-            "fields": \.fields,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -117,11 +75,6 @@ enum Mastodon {
         var value = ""
         var verifiedAt: Date?
 
-        static let propertyKeys: PropertyKeys<Field> = [
-            "name": \.name,
-            "value": \.value,
-            "verifiedAt": \.verifiedAt,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -142,16 +95,6 @@ enum Mastodon {
         var blurhash = ""
         var meta = Meta()
 
-        static let propertyKeys: PropertyKeys<MediaAttachment> = [
-            "id": \.id,
-            "type": \.type,
-            "url": \.url,
-            "previewURL": \.previewURL,
-            "remoteURL": \.remoteURL,
-            "description": \.description,
-            "blurhash": \.blurhash,
-            "meta": \.meta,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -159,10 +102,6 @@ enum Mastodon {
         var original = Original()
         var small = Small()
 
-        static let propertyKeys: PropertyKeys<Meta> = [
-            "original": \.original,
-            "small": \.small,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -174,14 +113,6 @@ enum Mastodon {
         var duration: Double?
         var fps: Int?
 
-        static let propertyKeys: PropertyKeys<Original> = [
-            "width": \.width,
-            "height": \.height,
-            "size": \.size,
-            "aspect": \.aspect,
-            "duration": \.duration,
-            "fps": \.fps,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -191,12 +122,6 @@ enum Mastodon {
         var size = ""
         var aspect = 0.0
 
-        static let propertyKeys: PropertyKeys<Small> = [
-            "width": \.width,
-            "height": \.height,
-            "size": \.size,
-            "aspect": \.aspect,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -206,12 +131,6 @@ enum Mastodon {
         var url: URL?
         var acct = ""
 
-        static let propertyKeys: PropertyKeys<Mention> = [
-            "id": \.id,
-            "username": \.username,
-            "url": \.url,
-            "acct": \.acct,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -219,10 +138,6 @@ enum Mastodon {
         var name = ""
         var url: URL?
 
-        static let propertyKeys: PropertyKeys<Tag> = [
-            "name": \.name,
-            "url": \.url,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -232,12 +147,6 @@ enum Mastodon {
         var staticURL: URL?
         var visibleInPicker = false
 
-        static let propertyKeys: PropertyKeys<Emoji> = [
-            "shortcode": \.shortcode,
-            "url": \.url,
-            "staticURL": \.staticURL,
-            "visibleInPicker": \.visibleInPicker,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -247,12 +156,6 @@ enum Mastodon {
         var url: URL?
         var followersCount = 0
 
-        static let propertyKeys: PropertyKeys<MentionedAccount> = [
-            "username": \.username,
-            "acct": \.acct,
-            "url": \.url,
-            "followersCount": \.followersCount,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -264,14 +167,6 @@ enum Mastodon {
         var votesCount = 0
         var options: [Option] = []
 
-        static let propertyKeys: PropertyKeys<Poll> = [
-            "id": \.id,
-            "expiresAt": \.expiresAt,
-            "expired": \.expired,
-            "multiple": \.multiple,
-            "votesCount": \.votesCount,
-            "options": \.options,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -286,10 +181,6 @@ enum Mastodon {
         var title = ""
         var votesCount = 0
 
-        static let propertyKeys: PropertyKeys<Option> = [
-            "title": \.title,
-            "votesCount": \.votesCount,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 }

@@ -34,33 +34,6 @@ enum Oddities {
         var slots: [String?] = []  // elements null in every sample: give them their type
         var grid: [[Int?]?] = []
 
-        static let propertyKeys: PropertyKeys<Device> = [
-            "id": \.id,
-            "self": \.`self`,
-            "default": \.`default`,
-            "class": \.`class`,
-            "plus1": \.plus1,
-            "_2fa": \._2fa,
-            "platform": \.platform,
-            "userAgent": \.userAgent,
-            "url": \.url,
-            "userID": \.userID,
-            "名前": \.名前,
-            "metaVersion": \.metaVersion,
-            "createdAtMs": \.createdAtMs,
-            "timestamp": \.timestamp,
-            "birthday": \.birthday,
-            "ratio": \.ratio,
-            "value": \.value,
-            "scoresByDay": \.scoresByDay,
-            "fullName": \.fullName,
-            "readings": \.readings,
-            "peers": \.peers,
-            "seenAt": \.seenAt,
-            "mirrors": \.mirrors,
-            "slots": \.slots,
-            "grid": \.grid,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
             .merging([
                 "plus1": "+1",
@@ -97,10 +70,6 @@ enum Oddities {
         var name = ""
         var port = 0
 
-        static let propertyKeys: PropertyKeys<Peer> = [
-            "name": \.name,
-            "port": \.port,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 }

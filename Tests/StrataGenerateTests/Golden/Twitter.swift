@@ -11,10 +11,6 @@ enum Twitter {
         var statuses: [Status] = []
         var searchMetadata = SearchMetadata()
 
-        static let propertyKeys: PropertyKeys<SearchResponse> = [
-            "statuses": \.statuses,
-            "searchMetadata": \.searchMetadata,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -45,33 +41,6 @@ enum Twitter {
         var retweetedStatus: RetweetedStatus?
         var possiblySensitive: Bool?
 
-        static let propertyKeys: PropertyKeys<Status> = [
-            "metadata": \.metadata,
-            "createdAt": \.createdAt,
-            "id": \.id,
-            "idStr": \.idStr,
-            "text": \.text,
-            "source": \.source,
-            "truncated": \.truncated,
-            "inReplyToStatusID": \.inReplyToStatusID,
-            "inReplyToStatusIDStr": \.inReplyToStatusIDStr,
-            "inReplyToUserID": \.inReplyToUserID,
-            "inReplyToUserIDStr": \.inReplyToUserIDStr,
-            "inReplyToScreenName": \.inReplyToScreenName,
-            "user": \.user,
-            "geo": \.geo,
-            "coordinates": \.coordinates,
-            "place": \.place,
-            "contributors": \.contributors,
-            "retweetCount": \.retweetCount,
-            "favoriteCount": \.favoriteCount,
-            "entities": \.entities,
-            "favorited": \.favorited,
-            "retweeted": \.retweeted,
-            "lang": \.lang,
-            "retweetedStatus": \.retweetedStatus,
-            "possiblySensitive": \.possiblySensitive,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -86,10 +55,6 @@ enum Twitter {
         var resultType = ""
         var isoLanguageCode = ""
 
-        static let propertyKeys: PropertyKeys<Metadata> = [
-            "resultType": \.resultType,
-            "isoLanguageCode": \.isoLanguageCode,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -135,48 +100,6 @@ enum Twitter {
         var followRequestSent = false
         var notifications = false
 
-        static let propertyKeys: PropertyKeys<User> = [
-            "id": \.id,
-            "idStr": \.idStr,
-            "name": \.name,
-            "screenName": \.screenName,
-            "location": \.location,
-            "description": \.description,
-            "url": \.url,
-            "entities": \.entities,
-            "protected": \.protected,
-            "followersCount": \.followersCount,
-            "friendsCount": \.friendsCount,
-            "listedCount": \.listedCount,
-            "createdAt": \.createdAt,
-            "favouritesCount": \.favouritesCount,
-            "utcOffset": \.utcOffset,
-            "timeZone": \.timeZone,
-            "geoEnabled": \.geoEnabled,
-            "verified": \.verified,
-            "statusesCount": \.statusesCount,
-            "lang": \.lang,
-            "contributorsEnabled": \.contributorsEnabled,
-            "isTranslator": \.isTranslator,
-            "isTranslationEnabled": \.isTranslationEnabled,
-            "profileBackgroundColor": \.profileBackgroundColor,
-            "profileBackgroundImageURL": \.profileBackgroundImageURL,
-            "profileBackgroundImageUrlHttps": \.profileBackgroundImageUrlHttps,
-            "profileBackgroundTile": \.profileBackgroundTile,
-            "profileImageURL": \.profileImageURL,
-            "profileImageUrlHttps": \.profileImageUrlHttps,
-            "profileBannerURL": \.profileBannerURL,
-            "profileLinkColor": \.profileLinkColor,
-            "profileSidebarBorderColor": \.profileSidebarBorderColor,
-            "profileSidebarFillColor": \.profileSidebarFillColor,
-            "profileTextColor": \.profileTextColor,
-            "profileUseBackgroundImage": \.profileUseBackgroundImage,
-            "defaultProfile": \.defaultProfile,
-            "defaultProfileImage": \.defaultProfileImage,
-            "following": \.following,
-            "followRequestSent": \.followRequestSent,
-            "notifications": \.notifications,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -191,19 +114,12 @@ enum Twitter {
         var description = Description()
         var url: Description?
 
-        static let propertyKeys: PropertyKeys<Entities> = [
-            "description": \.description,
-            "url": \.url,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
     struct Description: JSONSerializing {
         var urls: [DescriptionURL] = []
 
-        static let propertyKeys: PropertyKeys<Description> = [
-            "urls": \.urls,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -213,12 +129,6 @@ enum Twitter {
         var displayURL = ""
         var indices: [Int] = []
 
-        static let propertyKeys: PropertyKeys<DescriptionURL> = [
-            "url": \.url,
-            "expandedURL": \.expandedURL,
-            "displayURL": \.displayURL,
-            "indices": \.indices,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -229,13 +139,6 @@ enum Twitter {
         var userMentions: [UserMention] = []
         var media: [Media]?
 
-        static let propertyKeys: PropertyKeys<StatusEntities> = [
-            "hashtags": \.hashtags,
-            "symbols": \.symbols,
-            "urls": \.urls,
-            "userMentions": \.userMentions,
-            "media": \.media,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -243,10 +146,6 @@ enum Twitter {
         var text = ""
         var indices: [Int] = []
 
-        static let propertyKeys: PropertyKeys<Hashtag> = [
-            "text": \.text,
-            "indices": \.indices,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -257,13 +156,6 @@ enum Twitter {
         var idStr = ""
         var indices: [Int] = []
 
-        static let propertyKeys: PropertyKeys<UserMention> = [
-            "screenName": \.screenName,
-            "name": \.name,
-            "id": \.id,
-            "idStr": \.idStr,
-            "indices": \.indices,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -281,20 +173,6 @@ enum Twitter {
         var sourceStatusID: Int?
         var sourceStatusIDStr: String?
 
-        static let propertyKeys: PropertyKeys<Media> = [
-            "id": \.id,
-            "idStr": \.idStr,
-            "indices": \.indices,
-            "mediaURL": \.mediaURL,
-            "mediaUrlHttps": \.mediaUrlHttps,
-            "url": \.url,
-            "displayURL": \.displayURL,
-            "expandedURL": \.expandedURL,
-            "type": \.type,
-            "sizes": \.sizes,
-            "sourceStatusID": \.sourceStatusID,
-            "sourceStatusIDStr": \.sourceStatusIDStr,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -304,12 +182,6 @@ enum Twitter {
         var thumb = Medium()
         var large = Medium()
 
-        static let propertyKeys: PropertyKeys<Sizes> = [
-            "medium": \.medium,
-            "small": \.small,
-            "thumb": \.thumb,
-            "large": \.large,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -318,11 +190,6 @@ enum Twitter {
         var h = 0
         var resize = ""
 
-        static let propertyKeys: PropertyKeys<Medium> = [
-            "w": \.w,
-            "h": \.h,
-            "resize": \.resize,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -352,32 +219,6 @@ enum Twitter {
         var possiblySensitive = false
         var lang = ""
 
-        static let propertyKeys: PropertyKeys<RetweetedStatus> = [
-            "metadata": \.metadata,
-            "createdAt": \.createdAt,
-            "id": \.id,
-            "idStr": \.idStr,
-            "text": \.text,
-            "source": \.source,
-            "truncated": \.truncated,
-            "inReplyToStatusID": \.inReplyToStatusID,
-            "inReplyToStatusIDStr": \.inReplyToStatusIDStr,
-            "inReplyToUserID": \.inReplyToUserID,
-            "inReplyToUserIDStr": \.inReplyToUserIDStr,
-            "inReplyToScreenName": \.inReplyToScreenName,
-            "user": \.user,
-            "geo": \.geo,
-            "coordinates": \.coordinates,
-            "place": \.place,
-            "contributors": \.contributors,
-            "retweetCount": \.retweetCount,
-            "favoriteCount": \.favoriteCount,
-            "entities": \.entities,
-            "favorited": \.favorited,
-            "retweeted": \.retweeted,
-            "possiblySensitive": \.possiblySensitive,
-            "lang": \.lang,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -399,17 +240,6 @@ enum Twitter {
         var sinceID = 0
         var sinceIDStr = ""
 
-        static let propertyKeys: PropertyKeys<SearchMetadata> = [
-            "completedIn": \.completedIn,
-            "maxID": \.maxID,
-            "maxIDStr": \.maxIDStr,
-            "nextResults": \.nextResults,
-            "query": \.query,
-            "refreshURL": \.refreshURL,
-            "count": \.count,
-            "sinceID": \.sinceID,
-            "sinceIDStr": \.sinceIDStr,
-        ]
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 }
