@@ -53,14 +53,15 @@ struct NestingDepthTests {
         node.child = nil
     }
 
-    /// Whether this process runs under AddressSanitizer (its runtime is loaded).
-    private static var runsUnderAddressSanitizer: Bool {
+    /// Whether this process runs under AddressSanitizer or ThreadSanitizer (its
+    /// runtime is loaded).
+    private static var runsUnderASanitizer: Bool {
         #if canImport(Darwin)
         let everyImage = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
         #else
         let everyImage: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
         #endif
-        return dlsym(everyImage, "__asan_init") != nil
+        return dlsym(everyImage, "__asan_init") != nil || dlsym(everyImage, "__tsan_init") != nil
     }
 
     /// The limit is about the stack: the deepest accepted input decodes on a thread
@@ -68,7 +69,7 @@ struct NestingDepthTests {
     ///
     /// While any read with diagnostics runs in the process (another test's, at the
     /// same time), nested models take the engine's recovering step, as in the test
-    /// below: under AddressSanitizer that needs the larger stack the test below
+    /// below: under a sanitizer that needs the larger stack the test below
     /// gives it, or this test fails depending on what runs beside it.
     @Test func theDeepestAcceptedInputFitsASmallStack() throws {
         let done = DispatchSemaphore(value: 0)
@@ -78,7 +79,7 @@ struct NestingDepthTests {
             result.withLock { $0 = (try? JSONAdapter.model(of: TreeNode.self, from: json)) != nil }
             done.signal()
         }
-        thread.stackSize = (Self.runsUnderAddressSanitizer ? 1024 : 512) * 1024
+        thread.stackSize = (Self.runsUnderASanitizer ? 1024 : 512) * 1024
         thread.start()
         done.wait()
         #expect(result.withLock { $0 })
@@ -87,8 +88,9 @@ struct NestingDepthTests {
     /// The same with diagnostics, where every nested model goes through the
     /// engine's recovering step. Measured per model level: 2.1 KiB in a release
     /// build, 4.9 KiB in a debug build, 7.7 KiB under AddressSanitizer, whose red
-    /// zones grow every frame: 64 levels of that, with the thread's own frames, pass
-    /// 512 KiB, so that build (not one an app ships) gets twice the stack.
+    /// zones grow every frame, and about as much under ThreadSanitizer: 64 levels of
+    /// that, with the thread's own frames, pass 512 KiB, so those builds (not ones
+    /// an app ships) get twice the stack.
     @Test func theDeepestAcceptedInputFitsASmallStackWithDiagnostics() throws {
         let done = DispatchSemaphore(value: 0)
         let result = Locked<Bool>(false)
@@ -99,7 +101,7 @@ struct NestingDepthTests {
             result.withLock { $0 = decoded != nil && diagnostics.recoveries.allSatisfy { $0.action == .absentKey } }
             done.signal()
         }
-        thread.stackSize = (Self.runsUnderAddressSanitizer ? 1024 : 512) * 1024
+        thread.stackSize = (Self.runsUnderASanitizer ? 1024 : 512) * 1024
         thread.start()
         done.wait()
         #expect(result.withLock { $0 })
