@@ -50,4 +50,24 @@ public enum SharedData {
     public static func jsonTestSuiteFile(_ name: String) throws -> Data {
         try Data(contentsOf: jsonTestSuite.appendingPathComponent(name))
     }
+
+    /// The benchmark's documents: twitter.json, citm_catalog.json and canada.json.
+    public static let benchmarkDocumentNames = ["twitter.json", "citm_catalog.json", "canada.json"]
+
+    /// Whether every benchmark document is there.
+    public static let hasBenchmarkDocuments: Bool = benchmarkDocumentNames.allSatisfy {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path)
+    }
+
+    /// Why the tests that read the benchmark documents are skipped.
+    public static let benchmarkDocumentsAbsence = """
+        the benchmark documents (\(benchmarkDocumentNames.joined(separator: ", "))) are not all in \(directory.path) \
+        (third-party data the repository does not copy: put them in ../shared/data beside the project's root, \
+        or set STRATA_DATA; see CONTRIBUTING.md)
+        """
+
+    /// The contents of the benchmark document `name`.
+    public static func benchmarkDocument(_ name: String) throws -> Data {
+        try Data(contentsOf: directory.appendingPathComponent(name))
+    }
 }

@@ -214,7 +214,8 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         self.memberReads = entries.map {
             MemberRead(
                 kind: $0.kind, nested: $0.nested, readsPlainStrings: $0.transformer?.forwardFromPlainString != nil,
-                readsStringArrays: $0.transformer?.keepsStringArrays == true)
+                readsStringArrays: $0.transformer?.keepsStringArrays == true,
+                readsBinaryNumbers: !$0.isCustomTransformer && $0.property.type.holdsOnlyBinaryFloatingPoint)
         }
         self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
         let required = M.requiredPropertyKeys
@@ -354,4 +355,9 @@ struct MemberRead: Sendable {
     /// Whether an array of plain strings is read straight into the `[String]` the
     /// entry's transformer would give (see ``Transformation/keepsStringArrays``).
     let readsStringArrays: Bool
+    /// Whether the entry's numbers are read as their nearest `Double` alone, without
+    /// the digits a `Decimal` would keep: its type holds only binary floating point
+    /// and its transformer is the default (see
+    /// ``PropertyType/holdsOnlyBinaryFloatingPoint``).
+    let readsBinaryNumbers: Bool
 }

@@ -64,6 +64,19 @@ indirect enum PropertyType: @unchecked Sendable {
         return self
     }
 
+    /// Whether every number a value of this type holds is binary floating point: a
+    /// `Double` or `Float`, or an optional, array or dictionary of them, whose
+    /// default transformer needs a JSON number's nearest `Double` and never its
+    /// digits past that (which a `Decimal` or an integer type would check).
+    var holdsOnlyBinaryFloatingPoint: Bool {
+        switch unwrapped {
+        case .floatingPoint: return true
+        case .array(let element, _): return element.holdsOnlyBinaryFloatingPoint
+        case .dictionary(let value, _): return value.holdsOnlyBinaryFloatingPoint
+        default: return false
+        }
+    }
+
     /// Whether no JSON value is of this type, so that a property of it needs a
     /// transformer: a `Date`, `Data`, a type Strata does not know (not a model),
     /// or a collection of those.

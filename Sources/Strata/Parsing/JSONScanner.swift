@@ -94,6 +94,17 @@ struct JSONScanner<Builder: JSONValueBuilder> {
 
     // MARK: - Structure
 
+    /// ``parseValueTree()`` with every number of more than 15 significant digits
+    /// given to the builder as its nearest `Double` alone: for a value whose numbers
+    /// only ever become binary floating point, which the digits past a `Double`'s
+    /// precision cannot change.
+    mutating func parseValueTreeWithBinaryNumbers() throws(JSONParsingError) -> Builder.Value {
+        let keeps = builder.keepsPreciseDigits
+        builder.setKeepsPreciseDigits(false)
+        defer { builder.setKeepsPreciseDigits(keeps) }
+        return try parseValueTree()
+    }
+
     mutating func parseValueTree() throws(JSONParsingError) -> Builder.Value {
         // A scalar on its own (most values a model reads): no container stacks to set up.
         if index < count, input[index] != Byte.openBrace, input[index] != Byte.openBracket,
@@ -716,28 +727,25 @@ struct JSONScanner<Builder: JSONValueBuilder> {
             return builder.double(negative ? -value : value)
         }
 
-        // Exact slow path: the standard library's correctly rounded, locale-independent strtod.
-        let text = numberText(from: start, to: position)
-        guard let value = Double(text), value.isFinite else {
-            throw makeError(.numberOutOfRange(text), at: start)
+        // The nearest Double from the two integers; from the text only when the
+        // digits overflow a UInt64 or the rounding is too close to call.
+        let nearest = mantissaOverflow ? nil : NearestDouble.nearest(mantissa: mantissa, exponent: decimalExponent)
+        guard let magnitude = nearest ?? Double(numberText(from: negative ? start + 1 : start, to: position)),
+            magnitude.isFinite
+        else {
+            throw makeError(.numberOutOfRange(numberText(from: start, to: position)), at: start)
         }
-        // More digits than a Double keeps faithfully (15): the builder may keep the text's precision.
-        return Self.significantDigits(in: text) > 15 ? builder.preciseDouble(value, text: text) : builder.double(value)
+        let value = negative ? -magnitude : magnitude
+        // More digits than a Double keeps faithfully (15): a builder that asks for
+        // the text may keep its precision.
+        guard builder.keepsPreciseDigits, mantissaOverflow || mantissa >= 1_000_000_000_000_000 else {
+            return builder.double(value)
+        }
+        return builder.preciseDouble(value, text: numberText(from: start, to: position))
     }
 
     @inline(__always)
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- Byte.zero < 10 }
-
-    /// The number of significant digits of a number's text: its mantissa digits
-    /// without leading zeros.
-    private static func significantDigits(in text: String) -> Int {
-        var count = 0
-        for byte in text.utf8 {
-            if byte | 0x20 == Byte.e { break }
-            if isDigit(byte), count > 0 || byte != Byte.zero { count += 1 }
-        }
-        return count
-    }
 
     @inline(__always)
     private static func accumulate(_ digit: UInt8, into mantissa: inout UInt64, overflow: inout Bool) {

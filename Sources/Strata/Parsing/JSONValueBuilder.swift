@@ -22,6 +22,12 @@ protocol JSONValueBuilder {
     /// more than a `Double` keeps faithfully: `value` is the nearest `Double`, `text`
     /// the number as written. By default, the `Double`.
     mutating func preciseDouble(_ value: Double, text: String) -> Value
+    /// Whether the scanner calls ``preciseDouble(_:text:)`` (and makes the text) for
+    /// numbers of more than 15 significant digits; by default, `false`.
+    var keepsPreciseDigits: Bool { get }
+    /// Sets ``keepsPreciseDigits``, for a builder that keeps them at all; by default,
+    /// nothing.
+    mutating func setKeepsPreciseDigits(_ keeps: Bool)
     mutating func bool(_ value: Bool) -> Value
     mutating func null() -> Value
     mutating func array(_ elements: ArraySlice<Value>) -> Value
@@ -34,6 +40,10 @@ protocol JSONValueBuilder {
 
 extension JSONValueBuilder {
     mutating func preciseDouble(_ value: Double, text: String) -> Value { double(value) }
+
+    var keepsPreciseDigits: Bool { false }
+
+    mutating func setKeepsPreciseDigits(_ keeps: Bool) {}
 
     static var usesStrings: Bool { true }
 }
@@ -67,6 +77,11 @@ struct FoundationJSONBuilder: JSONValueBuilder {
 /// This is the fast path for the mapping layer.
 struct NativeJSONBuilder: JSONValueBuilder {
     private let nullValue = NSNull()
+    /// Off while the scanner source reads a value whose numbers only become binary
+    /// floating point (see ``MemberRead/readsBinaryNumbers``).
+    private(set) var keepsPreciseDigits = true
+
+    mutating func setKeepsPreciseDigits(_ keeps: Bool) { keepsPreciseDigits = keeps }
 
     @inline(__always) func string(_ value: String) -> Any { value }
     @inline(__always) func integer(_ value: Int) -> Any { value }

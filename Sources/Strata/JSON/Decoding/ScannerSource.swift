@@ -207,7 +207,7 @@ extension JSONAdapter {
             case .models: if let slot = try nested.readArray(from: &scanner, levelsLeft: levelsLeft) { return slot }
             }
         }
-        let value = try scanner.parseValueTree()
+        let value = try read.readsBinaryNumbers ? scanner.parseValueTreeWithBinaryNumbers() : scanner.parseValueTree()
         return .json(isJSONNull(value) ? nil : value)
     }
 

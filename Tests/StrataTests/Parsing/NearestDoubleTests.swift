@@ -1,0 +1,186 @@
+import Foundation
+import StrataTestSupport
+import Testing
+@testable import Strata
+
+/// A number's `Double` is the one nearest to its decimal value, computed from its
+/// digits as the scanner reads them: the same bits as the standard library's
+/// correctly rounded `Double(_:)` for every literal, whatever its digit count.
+@Suite("Reading numbers as their nearest Double")
+struct NearestDoubleTests {
+    /// The `Double` the scanner reads from `text` for a value whose numbers are
+    /// only binary floating point (no digits kept for a `Decimal`).
+    static func scanned(_ text: String) throws -> Double? {
+        let data = Data(text.utf8)
+        let value = try data.withUnsafeBytes { raw throws(JSONParsingError) -> Any in
+            var scanner = JSONScanner(input: ByteView(raw), builder: NativeJSONBuilder(), maximumDepth: 4)
+            return try scanner.parseValueTreeWithBinaryNumbers()
+        }
+        switch value {
+        case let double as Double: return double
+        case let integer as Int: return Double(integer)
+        case let unsigned as UInt64: return Double(unsigned)
+        default: return nil
+        }
+    }
+
+    /// Whether the scanner's `Double` for `text` has the bits of `Double(text)`.
+    static func agrees(_ text: String) throws -> Bool {
+        guard let expected = Double(text), let read = try scanned(text) else { return false }
+        return read.bitPattern == expected.bitPattern
+    }
+
+    /// The number literals of a JSON text, found by their first character (a
+    /// digit or '-' outside a string).
+    static func numberLiterals(in data: Data) -> [String] {
+        var literals: [String] = []
+        var inString = false
+        var escaped = false
+        var current: [UInt8] = []
+        for byte in data {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                || (!current.isEmpty && "+.eE".utf8.contains(byte))
+            {
+                current.append(byte)
+                continue
+            }
+            if !current.isEmpty {
+                literals.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            }
+        }
+        return literals
+    }
+
+    @Test(
+        "Every number of the benchmark documents reads as Double(_:) reads it",
+        .enabled(if: SharedData.hasBenchmarkDocuments, Comment(rawValue: SharedData.benchmarkDocumentsAbsence)),
+        arguments: ["canada.json", "twitter.json", "citm_catalog.json"])
+    func everyNumberOfTheBenchmarkDocuments(_ name: String) throws {
+        let literals = Self.numberLiterals(in: try SharedData.benchmarkDocument(name))
+        #expect(literals.count > 100)
+        let disagreeing = try literals.filter { try !Self.agrees($0) }
+        #expect(disagreeing.isEmpty, "\(disagreeing.prefix(5))")
+    }
+
+    /// Literals where a conversion that rounds twice, or that trusts 64 bits of
+    /// the power of ten, goes wrong.
+    static let hardCases = [
+        // Exactly halfway between two doubles: ties to even.
+        "9007199254740993.0", "9007199254740995.0", "1.00000000000000011102230246251565404236316680908203125",
+        "1.0000000000000002220446049250313080847263336181640625", "4503599627370496.5", "4503599627370497.5",
+        // Just either side of halfway.
+        "9007199254740993.0000000001", "9007199254740992.9999999999",
+        // The smallest normal, the largest subnormal, the smallest subnormal and below.
+        "2.2250738585072014e-308", "2.2250738585072011e-308", "2.2250738585072012e-308", "4.9406564584124654e-324",
+        "2.4703282292062327e-324", "2.4703282292062328e-324", "5e-324", "1.5e-323", "1e-320", "-4.9406564584124654e-324",
+        // The largest finite double and its neighbourhood.
+        "1.7976931348623157e308", "1.7976931348623158e308", "8.98846567431158e307", "1e308",
+        // 17 to 25 significant digits.
+        "-65.613616999999977", "0.10000000000000001", "0.30000000000000004", "123456789012345678e-5",
+        "7.2057594037927933e16", "3.4028234663852886e38", "1.234567890123456789012345e-200",
+        "9.999999999999999999999999e-1", "2.7182818284590452353602874713527", "0.1000000000000000055511151231257827",
+        // Powers of ten at the ends of the table and past them.
+        "1e23", "1e22", "1e-22", "1e-342", "1e-343", "1e-400", "-1e-400", "10000000000000000000e-361",
+        "1e-324", "18446744073709551615e-343", "18446744073709551615e288",
+    ]
+
+    @Test("Hard cases read as Double(_:) reads them", arguments: hardCases)
+    func hardCasesAgree(_ text: String) throws {
+        #expect(try Self.agrees(text))
+    }
+
+    /// Random mantissas of 1 to 19 digits at every exponent the table covers and
+    /// beyond, from a fixed seed: the method agrees with `Double(_:)` wherever it
+    /// decides, and declines to decide almost never.
+    @Test func randomMantissasAtEveryExponent() throws {
+        var generator = SeededGenerator(seed: 0x5EED_0F_F1E1D5)
+        var declined = 0
+        var disagreeing: [String] = []
+        for exponent in stride(from: -360, through: 320, by: 1) {
+            for _ in 0..<60 {
+                let digits = Int.random(in: 1...19, using: &generator)
+                let limit = digits == 19 ? UInt64.max : (0..<digits).reduce(UInt64(1)) { value, _ in value * 10 }
+                let mantissa = UInt64.random(in: 1..<limit, using: &generator)
+                let text = "\(mantissa)e\(exponent)"
+                guard let expected = Double(text) else { continue }
+                guard let nearest = NearestDouble.nearest(mantissa: mantissa, exponent: exponent) else {
+                    declined += 1
+                    continue
+                }
+                if nearest.bitPattern != expected.bitPattern { disagreeing.append(text) }
+            }
+        }
+        #expect(disagreeing.isEmpty, "\(disagreeing.prefix(5))")
+        #expect(declined < 10)
+    }
+
+    /// Halfway cases built from their bits: a double's value plus half its unit in
+    /// the last place, written with all its digits, rounds to the even neighbour.
+    @Test func constructedHalfwayCases() throws {
+        var generator = SeededGenerator(seed: 0x4A1F_4A1F)
+        for _ in 0..<300 {
+            let value = Double(bitPattern: UInt64.random(in: 0x3CB0_0000_0000_0000...0x4340_0000_0000_0000, using: &generator))
+            let halfway = Decimal(value) + Decimal(value.ulp) / 2
+            let text = "\(halfway)"
+            #expect(try Self.agrees(text), "\(text)")
+        }
+    }
+
+    @Test("Past the largest double is refused", arguments: ["1.7976931348623159e308", "1e309", "-18446744073709551615e308"])
+    func pastTheLargestDoubleIsRefused(_ text: String) throws {
+        #expect(throws: JSONParsingError.self) { try Self.scanned(text) }
+    }
+
+    /// A model's `[Double]` and `Float` take the nearest value of 17-digit numbers,
+    /// and a `Decimal` beside them keeps every digit: the same from `Data` as from
+    /// the dictionary `JSONSerialization` reads.
+    @Test func modelPropertiesTakeTheNearestValueAndDecimalsTheirDigits() throws {
+        let json = """
+            {"values": [-65.613616999999977, 0.10000000000000001, 1.7976931348623157e308],
+             "single": 3.4028234663852886e38, "amount": 0.12345678901234567890123}
+            """
+        let fromData = try JSONAdapter.model(of: NearestDoubleModel.self, from: Data(json.utf8))
+        #expect(fromData.values.map(\.bitPattern) == [-65.613616999999977, 0.10000000000000001, 1.7976931348623157e308].map(\.bitPattern))
+        #expect(fromData.single == Float("3.4028234663852886e38"))
+        #expect(fromData.amount == Decimal(string: "0.12345678901234567890123", locale: nil))
+        let dictionary = try #require(try JSONReader.nativeObject(with: Data(json.utf8)) as? [String: Any])
+        let fromDictionary = try JSONAdapter.model(of: NearestDoubleModel.self, from: dictionary)
+        #expect(fromDictionary.values.map(\.bitPattern) == fromData.values.map(\.bitPattern))
+        #expect(fromDictionary.single == fromData.single)
+        #expect(fromDictionary.amount == fromData.amount)
+    }
+
+    /// An integer property refuses a 17-digit fraction whose nearest `Double` is
+    /// whole: its digits are checked, not the `Double`'s.
+    @Test func integersCheckTheDigitsNotTheNearestDouble() throws {
+        let json = #"{"count": 12345678901234567.5}"#
+        #expect(throws: StrataError.self) { try JSONAdapter.model(of: NearestIntegerModel.self, from: Data(json.utf8)) }
+    }
+}
+
+private struct NearestDoubleModel: JSONSerializing, Equatable {
+    var values: [Double] = []
+    var single: Float = 0
+    var amount: Decimal = 0
+
+    static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
+}
+
+private struct NearestIntegerModel: JSONSerializing, Equatable {
+    var count = 0
+
+    static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
+}
