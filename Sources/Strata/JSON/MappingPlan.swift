@@ -215,7 +215,8 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
             MemberRead(
                 kind: $0.kind, nested: $0.nested, readsPlainStrings: $0.transformer?.forwardFromPlainString != nil,
                 readsStringArrays: $0.transformer?.keepsStringArrays == true,
-                readsBinaryNumbers: !$0.isCustomTransformer && $0.property.type.holdsOnlyBinaryFloatingPoint)
+                readsBinaryNumbers: !$0.isCustomTransformer && $0.property.type.holdsOnlyBinaryFloatingPoint,
+                typedArrayElement: $0.isCustomTransformer ? nil : $0.property.type.typedJSONArrayElement)
         }
         self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
         let required = M.requiredPropertyKeys
@@ -360,4 +361,9 @@ struct MemberRead: Sendable {
     /// and its transformer is the default (see
     /// ``PropertyType/holdsOnlyBinaryFloatingPoint``).
     let readsBinaryNumbers: Bool
+    /// The element type of the array the entry's value is read straight into when
+    /// it is an array of numbers (or of arrays of them) that the type takes as they
+    /// are, with no `Any` per element (see `JSONScanner+TypedArrays.swift`): set
+    /// for a property of such a type with its default transformer.
+    let typedArrayElement: (any TypedJSONArrayElement.Type)?
 }

@@ -93,7 +93,7 @@ struct NativeJSONBuilder: JSONValueBuilder {
     /// the same text); the `Double` when `Decimal` cannot hold the number.
     func preciseDouble(_ value: Double, text: String) -> Any {
         guard let decimal = Decimal(string: text, locale: nil), decimal.isFinite,
-            Double(decimal.description) == value
+            (NearestDouble.nearest(to: decimal) ?? Double(decimal.description)) == value
         else { return value }
         return decimal
     }

@@ -92,8 +92,8 @@ enum ExactNumber {
             guard v.isFinite else { return v.isNaN ? nil : F(v) }
             result = F(v)
         case .decimal(let v):
-            // Through the text: correctly rounded, where NSDecimalNumber.doubleValue is not.
-            guard let double = Double(v.description) else { return nil }
+            // Correctly rounded, where NSDecimalNumber.doubleValue is not.
+            guard let double = NearestDouble.nearest(to: v) ?? Double(v.description) else { return nil }
             result = F(double)
         case .boolean: return nil
         }

@@ -139,6 +139,23 @@ struct NearestDoubleTests {
         }
     }
 
+    /// A `Decimal`'s nearest `Double`, from its significand and exponent, is the
+    /// one its text gives; a significand beyond `UInt64` is left to the text.
+    @Test func decimalsReadAsTheirTextReads() throws {
+        var generator = SeededGenerator(seed: 0xDEC1_3A15)
+        for _ in 0..<2_000 {
+            let digits = (0..<Int.random(in: 1...19, using: &generator)).map { _ in String(Int.random(in: 0...9, using: &generator)) }
+            let sign = Bool.random(using: &generator) ? "-" : ""
+            let text = "\(sign)\(digits.joined())e\(Int.random(in: -120...120, using: &generator))"
+            let decimal = try #require(Decimal(string: text, locale: nil))
+            let nearest = try #require(NearestDouble.nearest(to: decimal))
+            #expect(nearest.bitPattern == Double(decimal.description)?.bitPattern, "\(text)")
+        }
+        let wide = try #require(Decimal(string: "123456789012345678901234567.5", locale: nil))
+        #expect(NearestDouble.nearest(to: wide) == nil)
+        #expect(NearestDouble.nearest(to: .nan) == nil)
+    }
+
     @Test("Past the largest double is refused", arguments: ["1.7976931348623159e308", "1e309", "-18446744073709551615e308"])
     func pastTheLargestDoubleIsRefused(_ text: String) throws {
         #expect(throws: JSONParsingError.self) { try Self.scanned(text) }

@@ -12,6 +12,7 @@ enum ProfileRun {
     /// What can be profiled, by name.
     static let names = ["github-data", "twitter-data", "twitter-string-data", "records-data", "records-to-data",
                         "github-to-data", "twitter-to-data", "twitter-to-dictionary",
+                        "canada-data", "canada-to-data", "embedding-data", "embedding-to-data",
                         "github-codable", "records-codable", "twitter-string-codable"]
 
     static func run(_ arguments: [String]) throws {
@@ -52,6 +53,18 @@ enum ProfileRun {
         case "twitter-to-dictionary":
             let model = try JSONAdapter.model(of: TwitterSearch.self, from: twitterData())
             return { blackHole(try JSONAdapter.dictionary(from: model)) }
+        case "canada-data":
+            let canada = try PayloadFiles.data(Canada.fileName)
+            return { blackHole(try JSONAdapter.model(of: Canada.self, from: canada)) }
+        case "canada-to-data":
+            let model = try JSONAdapter.model(of: Canada.self, from: PayloadFiles.data(Canada.fileName))
+            return { blackHole(try JSONAdapter.data(from: model, options: .omitNulls)) }
+        case "embedding-data":
+            let embedding = try PayloadFiles.data(Embedding.fileName)
+            return { blackHole(try JSONAdapter.model(of: Embedding.self, from: embedding)) }
+        case "embedding-to-data":
+            let model = try JSONAdapter.model(of: Embedding.self, from: PayloadFiles.data(Embedding.fileName))
+            return { blackHole(try JSONAdapter.data(from: model, options: .omitNulls)) }
         // The baselines the targets are measured against, for their instruction counts.
         case "github-codable":
             let decoder = CodableCoders.iso8601Decoder()

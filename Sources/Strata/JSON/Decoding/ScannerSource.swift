@@ -190,6 +190,10 @@ extension JSONAdapter {
                 slots[index] = .converted(consume strings)
                 continue
             }
+            if let element = plan.memberReads[index].typedArrayElement, let array = scanner.typedArray(of: element) {
+                slots[index] = .converted(array)
+                continue
+            }
             slots[index] = try readValue(of: plan.memberReads[index], from: &scanner, levelsLeft: levelsLeft)
         } while try scanner.nextMember()
     }

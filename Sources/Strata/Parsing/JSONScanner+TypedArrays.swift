@@ -1,0 +1,123 @@
+/// Arrays of numbers read straight into their typed storage: `[Double]`,
+/// `[[Int]]`, `[[[Double]]]`, with no `Any` per element.
+///
+/// The scanner source reads an array this way for a property of such a type
+/// with its default transformer (see ``MemberRead/typedArray``). The reading
+/// gives a value only for an array whose every element is a number the element
+/// type takes as it is (an integer for `Int`, any number for `Double`, one
+/// within range for `Float`), or an array of them, nested no deeper than the
+/// scanner allows. Anything else (a `null`, a string, a fraction for `Int`, a
+/// syntax error) leaves the scanner where it was, and the value is parsed as a
+/// JSON value and converted by the transformer, which gives the same result or
+/// reports the error with its path.
+extension JSONScanner where Builder == NativeJSONBuilder {
+    /// The array at `index` as an `[Element]` (boxed as it is), read straight into
+    /// its storage; `nil`, with `index` unchanged, when the array is not one the
+    /// type takes as it is.
+    ///
+    /// The result is `Any`, made inside the function: called with an opened
+    /// `any TypedJSONArrayElement.Type`, a result of type `[Element]` would be
+    /// converted to `[any TypedJSONArrayElement]`, boxing every element.
+    mutating func typedArray<Element: TypedJSONArrayElement>(of _: Element.Type) -> Any? {
+        let start = index
+        guard let value = Element.scanArray(from: &self, open: outerDepth) else {
+            index = start
+            return nil
+        }
+        return value
+    }
+
+    /// The elements of the array at `index`, each read by `element` (given the
+    /// scanner and the number of containers open around the element); `nil` when
+    /// one is not a value `element` takes, or when opening the array would pass
+    /// the depth limit (`open` containers are open around it).
+    @inline(__always)
+    mutating func scanArray<Element>(open: Int, _ element: (inout Self, Int) -> Element?) -> [Element]? {
+        guard index < count, input[index] == Byte.openBracket, open < maximumDepth else { return nil }
+        index += 1
+        skipWhitespace()
+        var elements: [Element] = []
+        if index < count, input[index] == Byte.closeBracket {
+            index += 1
+            return elements
+        }
+        while let value = element(&self, open + 1) {
+            elements.append(value)
+            skipWhitespace()
+            guard index < count else { return nil }
+            if input[index] == Byte.closeBracket {
+                index += 1
+                return elements
+            }
+            guard input[index] == Byte.comma else { return nil }
+            index += 1
+            skipWhitespace()
+        }
+        return nil
+    }
+
+    /// The number at `index` as its nearest `Double`, as the default transformer
+    /// gives it; `nil` when there is none.
+    @inline(__always)
+    mutating func scanDoubleElement() -> Double? {
+        switch scanNumberElement() {
+        case .integer(let value): return Double(value)
+        case .unsigned(let value): return Double(value)
+        case .double(let value), .preciseDouble(let value): return value
+        case .bigInteger, nil: return nil
+        }
+    }
+
+    /// The number at `index`; `nil` when there is none.
+    @inline(__always)
+    mutating func scanNumberElement() -> ScannedNumber? {
+        guard index < count, input[index] == Byte.minus || input[index] &- Byte.zero < 10 else { return nil }
+        return try? scanNumber()
+    }
+}
+
+/// A type an array of which the scanner reads straight from JSON: a number type
+/// an array can hold, or an array of them (see `JSONScanner+TypedArrays.swift`).
+protocol TypedJSONArrayElement: SendableMetatype {
+    /// The array of values of this type at the scanner's position, which `open`
+    /// containers enclose; `nil`, with the position anywhere, when the JSON there
+    /// is not such an array as it is.
+    static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [Self]?
+}
+
+extension Double: TypedJSONArrayElement {
+    /// Any number, as its nearest `Double`: what the default transformer gives.
+    static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [Double]? {
+        scanner.scanArray(open: open) { scanner, _ in scanner.scanDoubleElement() }
+    }
+}
+
+extension Float: TypedJSONArrayElement {
+    /// Any number within `Float`'s range, as the `Float` nearest its nearest
+    /// `Double`: what the default transformer gives (it refuses the others).
+    static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [Float]? {
+        scanner.scanArray(open: open) { scanner, _ in
+            guard let double = scanner.scanDoubleElement() else { return nil }
+            let value = Float(double)
+            return value.isFinite ? value : nil
+        }
+    }
+}
+
+extension Int: TypedJSONArrayElement {
+    /// Integer literals that fit `Int` (a fraction or exponent that makes a whole
+    /// number is left to the default transformer).
+    static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [Int]? {
+        scanner.scanArray(open: open) { scanner, _ in
+            guard case .integer(let value) = scanner.scanNumberElement() else { return nil }
+            return value
+        }
+    }
+}
+
+extension Array: TypedJSONArrayElement where Element: TypedJSONArrayElement {
+    /// Arrays whose every element is an array of `Element`.
+    static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [[Element]]? {
+        scanner.scanArray(open: open) { scanner, open in Element.scanArray(from: &scanner, open: open) }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import Strata
+
+/// Arrays of numbers, and arrays of them, read straight into typed storage: the
+/// result is the one the default transformer gives from the parsed value, and
+/// anything the typed reading does not take goes to the transformer, with its
+/// value or its error.
+@Suite("Reading arrays of numbers into typed storage")
+struct TypedArrayReadingTests {
+    /// The value the scanner's typed reading gives for `json`, and where it leaves
+    /// the scanner.
+    static func typed<Element: TypedJSONArrayElement>(
+        _ type: [Element].Type, _ json: String, maximumDepth: Int = 16
+    ) -> (value: [Element]?, index: Int) {
+        Data(json.utf8).withUnsafeBytes { raw in
+            var scanner = JSONScanner(input: ByteView(raw), builder: NativeJSONBuilder(), maximumDepth: maximumDepth)
+            let value = scanner.typedArray(of: Element.self).map { $0 as? [Element] ?? [] }
+            return (value, scanner.index)
+        }
+    }
+
+    @Test func nestedDoublesAreReadWhole() {
+        let json = "[[[1.5, -2], [3e2, 0.10000000000000001]], [], [[]]]"
+        let read = Self.typed([[[Double]]].self, json)
+        #expect(read.value == [[[1.5, -2], [300, 0.1]], [], [[]]])
+        #expect(read.index == json.utf8.count)
+    }
+
+    @Test func integersAndFloatsAreReadWhole() {
+        #expect(Self.typed([[Int]].self, "[[1, -9223372036854775808], [ 3 ]]").value == [[1, Int.min], [3]])
+        #expect(Self.typed([Float].self, "[1, 0.5, 3.4028234663852886e38]").value == [1, 0.5, .greatestFiniteMagnitude])
+    }
+
+    /// What the typed reading leaves to the transformer, with the scanner where it was.
+    @Test(arguments: [
+        "[1, null]", "[1, \"2\"]", "[[1], 2]", "[1,]", "[01]", "[1 2]", "[1", "[-]", "[1e400]", "[true]", "{}",
+    ])
+    func anythingElseLeavesTheScannerWhereItWas(_ json: String) {
+        let read = Self.typed([Double].self, json)
+        #expect(read.value == nil)
+        #expect(read.index == 0)
+    }
+
+    @Test func integersOutsideIntAndFractionsAreLeftForInt() {
+        #expect(Self.typed([Int].self, "[1, 2.0]").value == nil)
+        #expect(Self.typed([Int].self, "[9223372036854775808]").value == nil)
+        #expect(Self.typed([Float].self, "[1e39]").value == nil)
+    }
+
+    /// Read for a type known only as `any TypedJSONArrayElement.Type`, as the plan
+    /// holds it, the array keeps its own type: `[[Double]]`, not an array of boxes.
+    @Test func theArrayKeepsItsTypeThroughAnExistentialMetatype() throws {
+        let element: any TypedJSONArrayElement.Type = [Double].self
+        let value = Data("[[1, 2.5]]".utf8).withUnsafeBytes { raw in
+            var scanner = JSONScanner(input: ByteView(raw), builder: NativeJSONBuilder(), maximumDepth: 8)
+            return scanner.typedArray(of: element)
+        }
+        let read = try #require(value)
+        #expect(type(of: read) == [[Double]].self)
+        #expect(read as? [[Double]] == [[1, 2.5]])
+    }
+
+    @Test func theDepthLimitIsLeftToTheParser() {
+        #expect(Self.typed([[[Double]]].self, "[[[1]]]", maximumDepth: 2).value == nil)
+        #expect(Self.typed([[[Double]]].self, "[[[1]]]", maximumDepth: 3).value == [[[1]]])
+    }
+
+    /// From `Data`, where the typed reading runs, and from the dictionary the
+    /// reader builds, where it does not: the same model, and the same errors.
+    @Test func aModelGetsTheSameValuesAndErrorsEitherWay() throws {
+        let json = #"{"rings": [[[-65.613616999999977, 43.420273000000009]], []], "counts": [[1, 2]], "weights": [0.5, 2]}"#
+        let fromData = try JSONAdapter.model(of: TypedArrays.self, from: Data(json.utf8))
+        let dictionary = try #require(try JSONReader.nativeObject(with: Data(json.utf8)) as? [String: Any])
+        let fromDictionary = try JSONAdapter.model(of: TypedArrays.self, from: dictionary)
+        #expect(fromData == fromDictionary)
+        #expect(fromData.rings == [[[-65.613616999999977, 43.420273000000009]], []])
+        #expect(fromData.counts == [[1, 2]])
+        #expect(fromData.weights == [0.5, 2])
+
+        let wholeFraction = #"{"rings": [], "counts": [[1, 2.0]], "weights": null}"#
+        let converted = try JSONAdapter.model(of: TypedArrays.self, from: Data(wholeFraction.utf8))
+        #expect(converted.counts == [[1, 2]])
+        #expect(converted.weights == nil)
+
+        let broken = #"{"rings": [[[1, "x"]]], "counts": [], "weights": []}"#
+        let error = try #require(throws: StrataError.self) { try JSONAdapter.model(of: TypedArrays.self, from: Data(broken.utf8)) }
+        let dictionaryError = try #require(throws: StrataError.self) {
+            try JSONAdapter.model(of: TypedArrays.self, from: try #require(try JSONReader.nativeObject(with: Data(broken.utf8)) as? [String: Any]))
+        }
+        #expect(error.code == .typeMismatch)
+        #expect(error.description == dictionaryError.description)
+    }
+}
+
+private struct TypedArrays: JSONSerializing, Equatable {
+    var rings: [[[Double]]] = []
+    var counts: [[Int]] = []
+    var weights: [Float]?
+
+    static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
+}
