@@ -49,6 +49,10 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         /// model, or a transformer of the user's or Strata's that may read one), whose
         /// path needs the entry's in front.
         let decodesWithRecovery: Bool
+        /// The element type of the array the entry's value is read into and written
+        /// from straight, when the property is an array of numbers (or of arrays of
+        /// them) with its default transformer (see ``TypedJSONArrayElement``).
+        let typedArrayElement: (any TypedJSONArrayElement.Type)?
 
         init(
             property: ModelProperty<M>, keyPath: JSONKeyPath, transformer: Transformation?,
@@ -71,6 +75,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
             self.jsonField = readsFieldJSON && property.field?.readsJSON == true ? property.field : nil
             self.recovery = recovery
             self.decodesWithRecovery = !recovery.isEmpty || isCustomTransformer || kind != .value
+            self.typedArrayElement = isCustomTransformer ? nil : property.type.typedJSONArrayElement
         }
     }
 
@@ -216,7 +221,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
                 kind: $0.kind, nested: $0.nested, readsPlainStrings: $0.transformer?.forwardFromPlainString != nil,
                 readsStringArrays: $0.transformer?.keepsStringArrays == true,
                 readsBinaryNumbers: !$0.isCustomTransformer && $0.property.type.holdsOnlyBinaryFloatingPoint,
-                typedArrayElement: $0.isCustomTransformer ? nil : $0.property.type.typedJSONArrayElement)
+                typedArrayElement: $0.typedArrayElement)
         }
         self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
         let required = M.requiredPropertyKeys
@@ -361,9 +366,8 @@ struct MemberRead: Sendable {
     /// and its transformer is the default (see
     /// ``PropertyType/holdsOnlyBinaryFloatingPoint``).
     let readsBinaryNumbers: Bool
-    /// The element type of the array the entry's value is read straight into when
-    /// it is an array of numbers (or of arrays of them) that the type takes as they
-    /// are, with no `Any` per element (see `JSONScanner+TypedArrays.swift`): set
-    /// for a property of such a type with its default transformer.
+    /// The entry's ``MappingPlan/Entry/typedArrayElement``: the array is read
+    /// straight into its storage when it holds only numbers that type takes as they
+    /// are (see `JSONScanner+TypedArrays.swift`).
     let typedArrayElement: (any TypedJSONArrayElement.Type)?
 }

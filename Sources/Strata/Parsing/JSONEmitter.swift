@@ -304,7 +304,15 @@ struct JSONEmitter {
         guard value.isFinite else {
             throw JSONWritingError(kind: .nonFiniteNumber(Self.name(ofNonFinite: value)))
         }
-        writeUTF8(value.description)
+        writeFinite(value)
+    }
+
+    /// Writes a finite number as its `description` reads (the shortest digits that
+    /// read back as it), without making the `String`.
+    @inline(__always)
+    mutating func writeFinite(_ value: some BinaryFloatingPoint & TextOutputStreamable) {
+        var stream = ASCIIStream(output: output)
+        value.write(to: &stream)
     }
 
     /// "NaN", "infinity" or "-infinity", for error messages.
@@ -316,7 +324,7 @@ struct JSONEmitter {
         guard value.isFinite else {
             throw JSONWritingError(kind: .nonFiniteNumber(Self.name(ofNonFinite: value)))
         }
-        writeUTF8(value.description)
+        writeFinite(value)
     }
 
     private mutating func writeDecimal(_ value: Decimal) throws(JSONWritingError) {
@@ -412,6 +420,23 @@ struct JSONEmitter {
 
 /// The growable byte buffer a ``JSONEmitter`` writes into.
 ///
+/// The output buffer as a text stream, for the standard library's formatting of
+/// a floating-point number: its `write(to:)` hands the digits it formats in a
+/// buffer of its own to `_writeASCII`, where `description` would make a `String`
+/// of them first (a heap allocation past 15 bytes).
+private struct ASCIIStream: TextOutputStream {
+    let output: JSONOutputBuffer
+
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { output.append(contentsOf: $0) }
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        output.append(contentsOf: buffer)
+    }
+}
+
 /// An array's `append` checks that its storage is unique and goes through the
 /// generic sequence path for a run of bytes, on every call; the emitter appends
 /// a few bytes at a time, so this keeps the bytes in memory it owns and appends

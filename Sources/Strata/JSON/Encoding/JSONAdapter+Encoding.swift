@@ -211,11 +211,13 @@ extension JSONAdapter {
         switch entry.kind {
         case .value:
             let read = entry.property.read(model)
-            // An array or set of strings, integers or Booleans with its default
-            // transformer (the only one that is not the user's, a value of one of
-            // these types being exact): its elements written as they are, which is
-            // what that transformer returns for them.
-            if let read, entry.transformer != nil, !entry.isCustomTransformer, let array = ScalarArray(exactly: read) {
+            // An array or set of strings, integers or Booleans, or an array of numbers
+            // at any depth, with its default transformer (the only one that is not the
+            // user's, a value of one of these types being exact): its elements written
+            // as they are, which is what that transformer returns for them.
+            if let read, entry.transformer != nil, !entry.isCustomTransformer,
+                let array = ScalarArray(exactly: read, element: entry.typedArrayElement)
+            {
                 return try sink.writeMember(entry, array)
             }
             value = try jsonValue(of: entry, in: model, read: read)

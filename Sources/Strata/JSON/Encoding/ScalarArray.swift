@@ -1,25 +1,33 @@
 /// The JSON array of a property whose value is an array or a set of `String`,
-/// `Int` or `Bool`, written with its default transformer: the elements
-/// themselves, in the order that transformer writes them (an array's own, a
-/// set's ascending one).
+/// `Int` or `Bool`, or an array of `Double`, `Float` or `Int` at any depth
+/// (``TypedJSONArrayElement``), written with its default transformer: the
+/// elements themselves, in the order that transformer writes them (an array's
+/// own, a set's ascending one).
 ///
 /// A case of the encode engine (see ``JSONAdapter/encodeMapped(_:into:)``): the
 /// default array transformer would box each element, check that JSON can
-/// represent it (these always can) and return an `[Any]`; a sink writes these
+/// represent it (these always can, but for a NaN or an infinity, which leaves
+/// the array to the transformer) and return an `[Any]`; a sink writes these
 /// elements straight from the typed array instead. ``jsonArray`` is the `[Any]`
 /// the transformer returns, for the sinks that hold values.
 enum ScalarArray {
     case strings([String])
     case integers([Int])
     case booleans([Bool])
+    /// An array of `Double`, `Float` or `Int` at any depth whose numbers JSON can
+    /// hold (see ``TypedJSONArrayElement``).
+    case numbers(TypedNumberArray)
 
     /// The elements of `value` when it is exactly a `[String]`, `[Int]`, `[Bool]`,
     /// or a `Set` of one of them; `nil` for anything else (which takes the
     /// transformer).
     ///
     /// Each check is an opened-type comparison (see `exactValue(_:as:)`).
+    ///
+    /// `element`, the entry's ``MappingPlan/Entry/typedArrayElement``, names the
+    /// element type of an array of numbers to look for last.
     @inline(__always)
-    init?(exactly value: Any) {
+    init?(exactly value: Any, element: (any TypedJSONArrayElement.Type)?) {
         if let strings = exactValue(value, as: [String].self) {
             self = .strings(strings)
         } else if let integers = exactValue(value, as: [Int].self) {
@@ -31,6 +39,8 @@ enum ScalarArray {
             self = .strings(strings.sorted())
         } else if let integers = exactValue(value, as: Set<Int>.self) {
             self = .integers(integers.sorted())
+        } else if let element, let numbers = element.writableArray(value) {
+            self = numbers
         } else {
             return nil
         }
@@ -42,6 +52,7 @@ enum ScalarArray {
         case .strings(let strings): return strings.map { $0 }
         case .integers(let integers): return integers.map { $0 }
         case .booleans(let booleans): return booleans.map { $0 }
+        case .numbers(let numbers): return numbers.jsonArray()
         }
     }
 }
@@ -57,11 +68,14 @@ extension JSONEmitter {
             try writeElements(integers, depth: depth) { emitter, integer in emitter.write(integer) }
         case .booleans(let booleans):
             try writeElements(booleans, depth: depth) { emitter, bool in emitter.write(bool) }
+        case .numbers(let numbers):
+            try numbers.write(&self, depth)
         }
     }
 
+    /// Writes `elements` as a JSON array at nesting `depth`, each by `writeElement`.
     @inline(__always)
-    private mutating func writeElements<Element>(
+    mutating func writeElements<Element>(
         _ elements: [Element], depth: Int, _ writeElement: (inout JSONEmitter, Element) -> Void
     ) throws(JSONWritingError) {
         try beginArray(depth: depth)

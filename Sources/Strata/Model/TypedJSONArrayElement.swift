@@ -1,0 +1,123 @@
+/// An element type of arrays that JSON is read into, and written from, straight
+/// from their typed storage: `Double`, `Float`, `Int`, and arrays of them at any
+/// depth, so `[Double]`, `[[Int]]` and `[[[Double]]]`, with no `Any` per element.
+///
+/// A case of the engines for a property of such an array type with its default
+/// transformer: the scanner source reads the array into its storage
+/// (`JSONScanner+TypedArrays.swift`), and the encode engine writes it from there
+/// (``ScalarArray``). Either gives exactly what the default transformer gives,
+/// and leaves to it what it does not take as it is (a `null`, a string, a number
+/// out of range, a NaN).
+protocol TypedJSONArrayElement: SendableMetatype {
+    /// The array of values of this type at the scanner's position, which `open`
+    /// containers enclose; `nil`, with the position anywhere, when the JSON there
+    /// is not such an array as it is.
+    static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [Self]?
+
+    /// Whether JSON can hold every value of `array` (no NaN, no infinity).
+    static func isWritable(_ array: [Self]) -> Bool
+
+    /// Writes `array` at nesting `depth`, as the emitter writes the JSON value
+    /// ``jsonArray(_:)`` gives.
+    static func write(_ array: [Self], to emitter: inout JSONEmitter, depth: Int) throws(JSONWritingError)
+
+    /// The JSON value of `array` as the default transformer gives it: an `[Any]`
+    /// of the numbers, or of the JSON values of the inner arrays.
+    static func jsonArray(_ array: [Self]) -> [Any]
+}
+
+extension TypedJSONArrayElement {
+    /// `value` as a ``ScalarArray`` when it is exactly an array of this type that
+    /// JSON can hold; `nil` otherwise.
+    static func writableArray(_ value: Any) -> ScalarArray? {
+        guard let array = exactValue(value, as: [Self].self), isWritable(array) else { return nil }
+        return .numbers(TypedNumberArray(array))
+    }
+}
+
+/// An array of a ``TypedJSONArrayElement`` type, for the encode engine's sinks.
+struct TypedNumberArray {
+    /// Writes the array at a nesting depth.
+    let write: (inout JSONEmitter, Int) throws(JSONWritingError) -> Void
+    /// The array's JSON value, as the default transformer gives it.
+    let jsonArray: () -> [Any]
+
+    init<Element: TypedJSONArrayElement>(_ array: [Element]) {
+        write = { emitter, depth throws(JSONWritingError) in try Element.write(array, to: &emitter, depth: depth) }
+        jsonArray = { Element.jsonArray(array) }
+    }
+}
+
+extension Double: TypedJSONArrayElement {
+    /// Any number, as its nearest `Double`: what the default transformer gives.
+    static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [Double]? {
+        scanner.scanArray(open: open) { scanner, _ in scanner.scanDoubleElement() }
+    }
+
+    static func isWritable(_ array: [Double]) -> Bool { array.allSatisfy(\.isFinite) }
+
+    static func write(_ array: [Double], to emitter: inout JSONEmitter, depth: Int) throws(JSONWritingError) {
+        try emitter.writeElements(array, depth: depth) { emitter, value in emitter.writeFinite(value) }
+    }
+
+    static func jsonArray(_ array: [Double]) -> [Any] { array.map { $0 } }
+}
+
+extension Float: TypedJSONArrayElement {
+    /// Any number within `Float`'s range, as the `Float` nearest its nearest
+    /// `Double`: what the default transformer gives (it refuses the others).
+    static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [Float]? {
+        scanner.scanArray(open: open) { scanner, _ in
+            guard let double = scanner.scanDoubleElement() else { return nil }
+            let value = Float(double)
+            return value.isFinite ? value : nil
+        }
+    }
+
+    static func isWritable(_ array: [Float]) -> Bool { array.allSatisfy(\.isFinite) }
+
+    static func write(_ array: [Float], to emitter: inout JSONEmitter, depth: Int) throws(JSONWritingError) {
+        try emitter.writeElements(array, depth: depth) { emitter, value in emitter.writeFinite(value) }
+    }
+
+    static func jsonArray(_ array: [Float]) -> [Any] { array.map { $0 } }
+}
+
+extension Int: TypedJSONArrayElement {
+    /// Integer literals that fit `Int` (a fraction or exponent that makes a whole
+    /// number is left to the default transformer).
+    static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [Int]? {
+        scanner.scanArray(open: open) { scanner, _ in
+            guard case .integer(let value) = scanner.scanNumberElement() else { return nil }
+            return value
+        }
+    }
+
+    static func isWritable(_ array: [Int]) -> Bool { true }
+
+    static func write(_ array: [Int], to emitter: inout JSONEmitter, depth: Int) throws(JSONWritingError) {
+        try emitter.writeElements(array, depth: depth) { emitter, value in emitter.write(value) }
+    }
+
+    static func jsonArray(_ array: [Int]) -> [Any] { array.map { $0 } }
+}
+
+extension Array: TypedJSONArrayElement where Element: TypedJSONArrayElement {
+    /// Arrays whose every element is an array of `Element`.
+    static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [[Element]]? {
+        scanner.scanArray(open: open) { scanner, open in Element.scanArray(from: &scanner, open: open) }
+    }
+
+    static func isWritable(_ array: [[Element]]) -> Bool { array.allSatisfy(Element.isWritable) }
+
+    static func write(_ array: [[Element]], to emitter: inout JSONEmitter, depth: Int) throws(JSONWritingError) {
+        try emitter.beginArray(depth: depth)
+        for index in array.indices {
+            emitter.beginElement(first: index == 0, depth: depth)
+            try Element.write(array[index], to: &emitter, depth: depth + 1)
+        }
+        emitter.endArray(hasElements: !array.isEmpty, depth: depth)
+    }
+
+    static func jsonArray(_ array: [[Element]]) -> [Any] { array.map(Element.jsonArray) }
+}
