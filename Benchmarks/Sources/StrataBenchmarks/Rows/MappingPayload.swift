@@ -44,9 +44,10 @@ extension TwitterSearch: MappingPayload {
 extension Canada: MappingPayload {
     static let payloadName = "canada"
     static let fileName = "canada.json"
-    /// Every row is reported for information: the typed nested arrays that would
-    /// bring this payload to the targets of the others are not built yet.
-    static let informativeRows: Set<String> = ["1", "2", "3", "4"]
+    /// Row 3 is reported for information: its hand-written baseline puts the
+    /// model's typed array in the dictionary as one value, where the default
+    /// transformer gives an `[Any]` per array.
+    static let informativeRows: Set<String> = ["3"]
     static func codableDecoder() -> JSONDecoder { JSONDecoder() }
     static func codableEncoder() -> JSONEncoder { JSONEncoder() }
 }
@@ -54,8 +55,8 @@ extension Canada: MappingPayload {
 extension Embedding: MappingPayload {
     static let payloadName = "embedding"
     static let fileName = "embedding.json"
-    /// Every row is reported for information, as for canada.
-    static let informativeRows: Set<String> = ["1", "2", "3", "4"]
+    /// Row 3 is reported for information, as for canada.
+    static let informativeRows: Set<String> = ["3"]
     static func codableDecoder() -> JSONDecoder { JSONDecoder() }
     static func codableEncoder() -> JSONEncoder { JSONEncoder() }
 }
