@@ -220,7 +220,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
             MemberRead(
                 kind: $0.kind, nested: $0.nested, readsPlainStrings: $0.transformer?.forwardFromPlainString != nil,
                 readsStringArrays: $0.transformer?.keepsStringArrays == true,
-                readsBinaryNumbers: !$0.isCustomTransformer && $0.property.type.holdsOnlyBinaryFloatingPoint,
+                readsBinaryNumbers: !$0.isCustomTransformer && $0.property.type.holdsOnlyDoubles,
                 typedArrayElement: $0.typedArrayElement)
         }
         self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
@@ -362,9 +362,8 @@ struct MemberRead: Sendable {
     /// entry's transformer would give (see ``Transformation/keepsStringArrays``).
     let readsStringArrays: Bool
     /// Whether the entry's numbers are read as their nearest `Double` alone, without
-    /// the digits a `Decimal` would keep: its type holds only binary floating point
-    /// and its transformer is the default (see
-    /// ``PropertyType/holdsOnlyBinaryFloatingPoint``).
+    /// the digits a `Decimal` would keep: its type holds only `Double`s and its
+    /// transformer is the default (see ``PropertyType/holdsOnlyDoubles``).
     let readsBinaryNumbers: Bool
     /// The entry's ``MappingPlan/Entry/typedArrayElement``: the array is read
     /// straight into its storage when it holds only numbers that type takes as they

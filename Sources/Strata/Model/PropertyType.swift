@@ -64,15 +64,16 @@ indirect enum PropertyType: @unchecked Sendable {
         return self
     }
 
-    /// Whether every number a value of this type holds is binary floating point: a
-    /// `Double` or `Float`, or an optional, array or dictionary of them, whose
-    /// default transformer needs a JSON number's nearest `Double` and never its
-    /// digits past that (which a `Decimal` or an integer type would check).
-    var holdsOnlyBinaryFloatingPoint: Bool {
+    /// Whether every number a value of this type holds is a `Double`: a `Double`,
+    /// or an optional, array or dictionary of them, whose default transformer
+    /// takes any JSON number as its nearest `Double` and never needs its digits
+    /// past that (which a `Decimal` or an integer type checks, and a `Float`'s
+    /// error for a number out of its range shows).
+    var holdsOnlyDoubles: Bool {
         switch unwrapped {
-        case .floatingPoint: return true
-        case .array(let element, _): return element.holdsOnlyBinaryFloatingPoint
-        case .dictionary(let value, _): return value.holdsOnlyBinaryFloatingPoint
+        case .floatingPoint(let type): return type == Double.self
+        case .array(let element, _): return element.holdsOnlyDoubles
+        case .dictionary(let value, _): return value.holdsOnlyDoubles
         default: return false
         }
     }

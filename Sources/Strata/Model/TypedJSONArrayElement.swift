@@ -42,6 +42,7 @@ struct TypedNumberArray {
     /// The array's JSON value, as the default transformer gives it.
     let jsonArray: () -> [Any]
 
+    /// The writing and the JSON value of `array`.
     init<Element: TypedJSONArrayElement>(_ array: [Element]) {
         write = { emitter, depth throws(JSONWritingError) in try Element.write(array, to: &emitter, depth: depth) }
         jsonArray = { Element.jsonArray(array) }
@@ -64,12 +65,18 @@ extension Double: TypedJSONArrayElement {
 }
 
 extension Float: TypedJSONArrayElement {
-    /// Any number within `Float`'s range, as the `Float` nearest its nearest
-    /// `Double`: what the default transformer gives (it refuses the others).
+    /// Any number within `Float`'s range, as the default transformer converts it:
+    /// an integer to its nearest `Float`, any other number to the `Float` nearest
+    /// its nearest `Double` (it refuses the others).
     static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [Float]? {
         scanner.scanArray(open: open) { scanner, _ in
-            guard let double = scanner.scanDoubleElement() else { return nil }
-            let value = Float(double)
+            let value: Float
+            switch scanner.scanNumberElement() {
+            case .integer(let integer): value = Float(integer)
+            case .unsigned(let unsigned): value = Float(unsigned)
+            case .double(let double), .preciseDouble(let double): value = Float(double)
+            case .bigInteger, nil: return nil
+            }
             return value.isFinite ? value : nil
         }
     }
@@ -114,7 +121,11 @@ extension Array: TypedJSONArrayElement where Element: TypedJSONArrayElement {
         try emitter.beginArray(depth: depth)
         for index in array.indices {
             emitter.beginElement(first: index == 0, depth: depth)
-            try Element.write(array[index], to: &emitter, depth: depth + 1)
+            do {
+                try Element.write(array[index], to: &emitter, depth: depth + 1)
+            } catch {
+                throw error.prepending(.index(index))
+            }
         }
         emitter.endArray(hasElements: !array.isEmpty, depth: depth)
     }

@@ -418,25 +418,28 @@ struct JSONEmitter {
     }
 }
 
-/// The growable byte buffer a ``JSONEmitter`` writes into.
-///
 /// The output buffer as a text stream, for the standard library's formatting of
 /// a floating-point number: its `write(to:)` hands the digits it formats in a
 /// buffer of its own to `_writeASCII`, where `description` would make a `String`
 /// of them first (a heap allocation past 15 bytes).
 private struct ASCIIStream: TextOutputStream {
+    /// The buffer written to.
     let output: JSONOutputBuffer
 
+    /// Appends the UTF-8 of `string`.
     mutating func write(_ string: String) {
         var string = string
         string.withUTF8 { output.append(contentsOf: $0) }
     }
 
+    /// Appends the ASCII bytes of `buffer`, as they are.
     mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
         output.append(contentsOf: buffer)
     }
 }
 
+/// The growable byte buffer a ``JSONEmitter`` writes into.
+///
 /// An array's `append` checks that its storage is unique and goes through the
 /// generic sequence path for a run of bytes, on every call; the emitter appends
 /// a few bytes at a time, so this keeps the bytes in memory it owns and appends

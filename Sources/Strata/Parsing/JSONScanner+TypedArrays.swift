@@ -2,7 +2,7 @@
 /// `[[Int]]`, `[[[Double]]]`, with no `Any` per element.
 ///
 /// The scanner source reads an array this way for a property of such a type
-/// with its default transformer (see ``MemberRead/typedArray``). The reading
+/// with its default transformer (see ``MemberRead/typedArrayElement``). The reading
 /// gives a value only for an array whose every element is a number the element
 /// type takes as it is (an integer for `Int`, any number for `Double`, one
 /// within range for `Float`), or an array of them, nested no deeper than the

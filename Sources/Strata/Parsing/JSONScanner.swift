@@ -96,8 +96,8 @@ struct JSONScanner<Builder: JSONValueBuilder> {
 
     /// ``parseValueTree()`` with every number of more than 15 significant digits
     /// given to the builder as its nearest `Double` alone: for a value whose numbers
-    /// only ever become binary floating point, which the digits past a `Double`'s
-    /// precision cannot change.
+    /// only ever become `Double`s, which the digits past a `Double`'s precision
+    /// cannot change.
     mutating func parseValueTreeWithBinaryNumbers() throws(JSONParsingError) -> Builder.Value {
         let keeps = builder.keepsPreciseDigits
         builder.setKeepsPreciseDigits(false)
@@ -691,6 +691,7 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         }
 
         var exponent = 0
+        var exponentSaturated = false
         if position < count, input[position] | 0x20 == Byte.e {
             isInteger = false
             position += 1
@@ -706,8 +707,12 @@ struct JSONScanner<Builder: JSONValueBuilder> {
                 throw makeError(.unexpectedCharacter(input[position], expected: "a digit in the exponent"), at: position)
             }
             while position < count, Self.isDigit(input[position]) {
-                // Saturate: anything this large is out of range or zero anyway.
-                if exponent < 1_000_000 { exponent = exponent * 10 + Int(input[position] - Byte.zero) }
+                // Saturate: the text gives the value of an exponent this large.
+                if exponent < 1_000_000 {
+                    exponent = exponent * 10 + Int(input[position] - Byte.zero)
+                } else {
+                    exponentSaturated = true
+                }
                 position += 1
             }
             if exponentNegative { exponent = -exponent }
@@ -729,7 +734,8 @@ struct JSONScanner<Builder: JSONValueBuilder> {
 
         // Exact fast path (Clinger): mantissa and power of ten are both exact doubles.
         let decimalExponent = exponent - fractionDigits
-        if !mantissaOverflow, mantissa < 1_000_000_000_000_000, decimalExponent >= -22, decimalExponent <= 22 {
+        let exact = !mantissaOverflow && !exponentSaturated
+        if exact, mantissa < 1_000_000_000_000_000, decimalExponent >= -22, decimalExponent <= 22 {
             var value = Double(mantissa)
             let power = Self.powerOfTen(decimalExponent < 0 ? -decimalExponent : decimalExponent)
             value = decimalExponent < 0 ? value / power : value * power
@@ -737,8 +743,9 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         }
 
         // The nearest Double from the two integers; from the text only when the
-        // digits overflow a UInt64 or the rounding is too close to call.
-        let nearest = mantissaOverflow ? nil : NearestDouble.nearest(mantissa: mantissa, exponent: decimalExponent)
+        // digits overflow a UInt64, the exponent saturates, or the rounding is too
+        // close to call.
+        let nearest = exact ? NearestDouble.nearest(mantissa: mantissa, exponent: decimalExponent) : nil
         guard let magnitude = nearest ?? Double(numberText(from: negative ? start + 1 : start, to: position)),
             magnitude.isFinite
         else {

@@ -77,10 +77,11 @@ struct FoundationJSONBuilder: JSONValueBuilder {
 /// This is the fast path for the mapping layer.
 struct NativeJSONBuilder: JSONValueBuilder {
     private let nullValue = NSNull()
-    /// Off while the scanner source reads a value whose numbers only become binary
-    /// floating point (see ``MemberRead/readsBinaryNumbers``).
+    /// Off while the scanner source reads a value whose numbers only become
+    /// `Double`s (see ``MemberRead/readsBinaryNumbers``).
     private(set) var keepsPreciseDigits = true
 
+    /// Sets ``keepsPreciseDigits``.
     mutating func setKeepsPreciseDigits(_ keeps: Bool) { keepsPreciseDigits = keeps }
 
     @inline(__always) func string(_ value: String) -> Any { value }

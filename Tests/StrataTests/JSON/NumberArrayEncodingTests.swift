@@ -54,6 +54,20 @@ struct NumberArrayEncodingTests {
         }
     }
 
+    /// The engine takes its `numbers` case for these arrays, and leaves one holding
+    /// a NaN, and one of another type, to the transformer.
+    @Test func theEngineWritesTheseArraysFromTheirStorage() {
+        let element: (any TypedJSONArrayElement.Type)? = [Double].self
+        guard case .numbers = ScalarArray(exactly: [[1.5, 2]] as [[Double]], element: element) else {
+            Issue.record("a [[Double]] is not written from its storage")
+            return
+        }
+        #expect(ScalarArray(exactly: [[1.5, .nan]] as [[Double]], element: element) == nil)
+        #expect(ScalarArray(exactly: [[Float(1.5)]], element: element) == nil)
+        let plan = MappingPlan<Typed>.shared
+        #expect(plan.entries.allSatisfy { $0.typedArrayElement != nil })
+    }
+
     /// A NaN is refused as the default transformer refuses it, with the same error.
     @Test func aNaNIsRefusedAsTheTransformerRefusesIt() throws {
         var typed = Self.typed

@@ -76,25 +76,29 @@ struct NearestDoubleTests {
     }
 
     /// Literals where a conversion that rounds twice, or that trusts 64 bits of
-    /// the power of ten, goes wrong.
+    /// the power of ten, goes wrong; all but the last group have at most 19
+    /// significant digits, so the scanner computes them from its two integers.
     static let hardCases = [
-        // Exactly halfway between two doubles: ties to even.
-        "9007199254740993.0", "9007199254740995.0", "1.00000000000000011102230246251565404236316680908203125",
-        "1.0000000000000002220446049250313080847263336181640625", "4503599627370496.5", "4503599627370497.5",
-        // Just either side of halfway.
-        "9007199254740993.0000000001", "9007199254740992.9999999999",
+        // Exactly halfway between two doubles, and either side: ties to even.
+        "9007199254740993.0", "9007199254740995.0", "4503599627370496.5", "4503599627370497.5",
+        "18014398509481986e0", "18014398509481990e0", "1152921504606847104e0", "1152921504606847105e0",
+        "1152921504606847103e0", "9007199254740993.01", "9007199254740992.99", "1.0000000000000001110",
+        "1.0000000000000002220", "0.50000000000000005551",
         // The smallest normal, the largest subnormal, the smallest subnormal and below.
         "2.2250738585072014e-308", "2.2250738585072011e-308", "2.2250738585072012e-308", "4.9406564584124654e-324",
         "2.4703282292062327e-324", "2.4703282292062328e-324", "5e-324", "1.5e-323", "1e-320", "-4.9406564584124654e-324",
         // The largest finite double and its neighbourhood.
         "1.7976931348623157e308", "1.7976931348623158e308", "8.98846567431158e307", "1e308",
-        // 17 to 25 significant digits.
+        // 16 to 19 significant digits.
         "-65.613616999999977", "0.10000000000000001", "0.30000000000000004", "123456789012345678e-5",
-        "7.2057594037927933e16", "3.4028234663852886e38", "1.234567890123456789012345e-200",
-        "9.999999999999999999999999e-1", "2.7182818284590452353602874713527", "0.1000000000000000055511151231257827",
+        "7.2057594037927933e16", "3.4028234663852886e38", "1.234567890123456789e-200", "9.999999999999999999e-1",
+        "2.718281828459045235",
         // Powers of ten at the ends of the table and past them.
         "1e23", "1e22", "1e-22", "1e-342", "1e-343", "1e-400", "-1e-400", "10000000000000000000e-361",
         "1e-324", "18446744073709551615e-343", "18446744073709551615e288",
+        // More than 19 digits (the text's conversion), and an exponent past what the scanner counts.
+        "1.00000000000000011102230246251565404236316680908203125", "0.1000000000000000055511151231257827",
+        "0.\(String(repeating: "0", count: 40))1e30",
     ]
 
     @Test("Hard cases read as Double(_:) reads them", arguments: hardCases)
@@ -127,15 +131,20 @@ struct NearestDoubleTests {
         #expect(declined < 10)
     }
 
-    /// Halfway cases built from their bits: a double's value plus half its unit in
-    /// the last place, written with all its digits, rounds to the even neighbour.
+    /// Halfway cases built from their bits: the integer exactly halfway between two
+    /// doubles above 2^53 (a double's significand, shifted, plus half its unit in
+    /// the last place), and its neighbours, round to the even one.
     @Test func constructedHalfwayCases() throws {
         var generator = SeededGenerator(seed: 0x4A1F_4A1F)
-        for _ in 0..<300 {
-            let value = Double(bitPattern: UInt64.random(in: 0x3CB0_0000_0000_0000...0x4340_0000_0000_0000, using: &generator))
-            let halfway = Decimal(value) + Decimal(value.ulp) / 2
-            let text = "\(halfway)"
-            #expect(try Self.agrees(text), "\(text)")
+        for _ in 0..<2_000 {
+            let shift = UInt64.random(in: 1...11, using: &generator)
+            let significand = UInt64.random(in: (1 << 52)..<(1 << 53), using: &generator)
+            let halfway = (significand << shift) | (1 << (shift - 1))
+            for mantissa in [halfway - 1, halfway, halfway + 1] {
+                let nearest = try #require(NearestDouble.nearest(mantissa: mantissa, exponent: 0))
+                #expect(nearest.bitPattern == Double("\(mantissa)")?.bitPattern, "\(mantissa)")
+                #expect(try Self.agrees("\(mantissa)e0"), "\(mantissa)e0")
+            }
         }
     }
 
@@ -161,9 +170,17 @@ struct NearestDoubleTests {
         #expect(throws: JSONParsingError.self) { try Self.scanned(text) }
     }
 
+    /// An exponent past what the scanner counts is read from the text: a fraction
+    /// of a million zeros does not bring `e10000000` back into range.
+    @Test func aSaturatedExponentIsReadFromTheText() throws {
+        let zeros = String(repeating: "0", count: 1_000_050)
+        #expect(throws: JSONParsingError.self) { try Self.scanned("0.\(zeros)1e10000000") }
+        #expect(try Self.scanned("0.\(zeros)1e-10000000") == 0)
+    }
+
     /// A model's `[Double]` and `Float` take the nearest value of 17-digit numbers,
     /// and a `Decimal` beside them keeps every digit: the same from `Data` as from
-    /// the dictionary `JSONSerialization` reads.
+    /// the dictionary the reader builds.
     @Test func modelPropertiesTakeTheNearestValueAndDecimalsTheirDigits() throws {
         let json = """
             {"values": [-65.613616999999977, 0.10000000000000001, 1.7976931348623157e308],
@@ -178,6 +195,18 @@ struct NearestDoubleTests {
         #expect(fromDictionary.values.map(\.bitPattern) == fromData.values.map(\.bitPattern))
         #expect(fromDictionary.single == fromData.single)
         #expect(fromDictionary.amount == fromData.amount)
+    }
+
+    /// A `Float` given a 17-digit number beyond its range fails with the same
+    /// message from `Data` as from a dictionary: the number as written.
+    @Test func aFloatOutOfRangeFailsAlikeEitherWay() throws {
+        let json = #"{"values": [], "single": 1.2345678901234567e39, "amount": 0}"#
+        let fromData = try #require(throws: StrataError.self) {
+            try JSONAdapter.model(of: NearestDoubleModel.self, from: Data(json.utf8))
+        }
+        let dictionary = try #require(try JSONReader.nativeObject(with: Data(json.utf8)) as? [String: Any])
+        let fromDictionary = try #require(throws: StrataError.self) { try JSONAdapter.model(of: NearestDoubleModel.self, from: dictionary) }
+        #expect(fromData.description == fromDictionary.description)
     }
 
     /// An integer property refuses a 17-digit fraction whose nearest `Double` is

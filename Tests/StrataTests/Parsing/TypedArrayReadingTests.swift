@@ -42,6 +42,21 @@ struct TypedArrayReadingTests {
         #expect(read.index == 0)
     }
 
+    /// A `Float` takes an integer's nearest `Float`, as the default transformer
+    /// converts it, not the `Float` nearest its nearest `Double`.
+    @Test func aFloatTakesAnIntegersNearestFloat() {
+        let large = 1_152_921_573_326_323_713  // 2^60 + 2^36 + 1
+        #expect(Self.typed([Float].self, "[\(large)]").value == [Float(large)])
+        #expect(Float(large) != Float(Double(large)))
+    }
+
+    /// The plan reads these properties into typed storage (and the optional one too).
+    @Test func thePlanReadsTypedArraysStraight() {
+        let reads = MappingPlan<TypedArrays>.shared.memberReads
+        #expect(reads.count == 3)
+        #expect(reads.allSatisfy { $0.typedArrayElement != nil })
+    }
+
     @Test func integersOutsideIntAndFractionsAreLeftForInt() {
         #expect(Self.typed([Int].self, "[1, 2.0]").value == nil)
         #expect(Self.typed([Int].self, "[9223372036854775808]").value == nil)

@@ -10,8 +10,10 @@ enum Slot {
     /// A JSON value for the entry's transformer, `nil` for `null`. For the elements
     /// of ``array(_:)``, the value as parsed (`NSNull` for `null`).
     case json(Any?)
-    /// The entry's value, already converted by its transformer from a plain JSON
-    /// string's bytes (see ``Transformation/forwardFromPlainString``): never `null`.
+    /// The entry's value as its transformer gives it, made by the scanner source
+    /// straight from the JSON data: from a plain string's bytes (see
+    /// ``Transformation/forwardFromPlainString``), an array of plain strings, or an
+    /// array of numbers (see ``TypedJSONArrayElement``). Never `null`.
     case converted(Any)
     /// The members of a nested model's object, one slot per entry of the nested
     /// type's plan, read straight from JSON data.
