@@ -49,19 +49,25 @@ struct TypedNumberArray {
     }
 }
 
+extension TypedJSONArrayElement where Self: BinaryFloatingPoint & TextOutputStreamable {
+    /// Whether every number of `array` is finite.
+    static func isWritable(_ array: [Self]) -> Bool { array.allSatisfy(\.isFinite) }
+
+    /// Writes `array`'s numbers with the shortest digits that read back as them.
+    static func write(_ array: [Self], to emitter: inout JSONEmitter, depth: Int) throws(JSONWritingError) {
+        try emitter.writeElements(array, depth: depth) { emitter, value in emitter.writeFinite(value) }
+    }
+
+    /// The numbers themselves, each as an `Any`.
+    static func jsonArray(_ array: [Self]) -> [Any] { array.map { $0 } }
+}
+
 extension Double: TypedJSONArrayElement {
     /// Any number, as its nearest `Double`: what the default transformer gives.
     static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [Double]? {
         scanner.scanArray(open: open) { scanner, _ in scanner.scanDoubleElement() }
     }
 
-    static func isWritable(_ array: [Double]) -> Bool { array.allSatisfy(\.isFinite) }
-
-    static func write(_ array: [Double], to emitter: inout JSONEmitter, depth: Int) throws(JSONWritingError) {
-        try emitter.writeElements(array, depth: depth) { emitter, value in emitter.writeFinite(value) }
-    }
-
-    static func jsonArray(_ array: [Double]) -> [Any] { array.map { $0 } }
 }
 
 extension Float: TypedJSONArrayElement {
@@ -81,13 +87,6 @@ extension Float: TypedJSONArrayElement {
         }
     }
 
-    static func isWritable(_ array: [Float]) -> Bool { array.allSatisfy(\.isFinite) }
-
-    static func write(_ array: [Float], to emitter: inout JSONEmitter, depth: Int) throws(JSONWritingError) {
-        try emitter.writeElements(array, depth: depth) { emitter, value in emitter.writeFinite(value) }
-    }
-
-    static func jsonArray(_ array: [Float]) -> [Any] { array.map { $0 } }
 }
 
 extension Int: TypedJSONArrayElement {
