@@ -65,9 +65,8 @@ extension TypedJSONArrayElement where Self: BinaryFloatingPoint & TextOutputStre
 extension Double: TypedJSONArrayElement {
     /// Any number, as its nearest `Double`: what the default transformer gives.
     static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [Double]? {
-        scanner.scanArray(open: open) { scanner, _ in scanner.scanDoubleElement() }
+        scanner.scanArray(open: open) { scanner, _ in scanner.scanFloatingPointElement()?.floatingPoint(Double.self) }
     }
-
 }
 
 extension Float: TypedJSONArrayElement {
@@ -75,18 +74,8 @@ extension Float: TypedJSONArrayElement {
     /// an integer to its nearest `Float`, any other number to the `Float` nearest
     /// its nearest `Double` (it refuses the others).
     static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [Float]? {
-        scanner.scanArray(open: open) { scanner, _ in
-            let value: Float
-            switch scanner.scanNumberElement() {
-            case .integer(let integer): value = Float(integer)
-            case .unsigned(let unsigned): value = Float(unsigned)
-            case .double(let double), .preciseDouble(let double): value = Float(double)
-            case .bigInteger, nil: return nil
-            }
-            return value.isFinite ? value : nil
-        }
+        scanner.scanArray(open: open) { scanner, _ in scanner.scanFloatingPointElement()?.floatingPoint(Float.self) }
     }
-
 }
 
 extension Int: TypedJSONArrayElement {

@@ -56,14 +56,16 @@ extension JSONScanner where Builder == NativeJSONBuilder {
         return nil
     }
 
-    /// The number at `index` as its nearest `Double`, as the default transformer
-    /// gives it; `nil` when there is none.
+    /// The number at `index` as the ``ExactNumber`` the default transformer of a
+    /// floating-point type converts (which refuses what that type cannot hold);
+    /// `nil` when there is none, or for an integer beyond `UInt64`, whose value
+    /// only its text gives.
     @inline(__always)
-    mutating func scanDoubleElement() -> Double? {
+    mutating func scanFloatingPointElement() -> ExactNumber? {
         switch scanNumberElement() {
-        case .integer(let value): return Double(value)
-        case .unsigned(let value): return Double(value)
-        case .double(let value), .preciseDouble(let value): return value
+        case .integer(let value): return .signed(Int64(value))
+        case .unsigned(let value): return .unsigned(value)
+        case .double(let value), .preciseDouble(let value): return .floating(value)
         case .bigInteger, nil: return nil
         }
     }

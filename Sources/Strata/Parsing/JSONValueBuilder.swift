@@ -94,7 +94,7 @@ struct NativeJSONBuilder: JSONValueBuilder {
     /// the same text); the `Double` when `Decimal` cannot hold the number.
     func preciseDouble(_ value: Double, text: String) -> Any {
         guard let decimal = Decimal(string: text, locale: nil), decimal.isFinite,
-            (NearestDouble.nearest(to: decimal) ?? Double(decimal.description)) == value
+            NearestDouble.nearest(to: decimal) == value
         else { return value }
         return decimal
     }

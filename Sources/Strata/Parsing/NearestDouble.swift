@@ -82,13 +82,20 @@ enum NearestDouble {
 }
 
 extension NearestDouble {
-    /// The `Double` nearest to `decimal`, from its significand and exponent; `nil`
-    /// when the significand is beyond `UInt64` or the rounding cannot be decided
-    /// (the caller then converts the decimal's text, which is correctly rounded
-    /// too, and about a hundred times slower).
+    /// The `Double` nearest to `decimal`, from its significand and exponent, or
+    /// from its text (correctly rounded too, and about a hundred times slower) when
+    /// the significand is beyond `UInt64` or the rounding cannot be decided; `nil`
+    /// for NaN.
     ///
     /// `NSDecimalNumber.doubleValue` is not correctly rounded; this is.
     static func nearest(to decimal: Decimal) -> Double? {
+        guard decimal.isFinite else { return nil }
+        return nearestFromParts(of: decimal) ?? Double(decimal.description)
+    }
+
+    /// ``nearest(to:)`` from the significand and exponent alone; `nil` where only
+    /// the text decides.
+    static func nearestFromParts(of decimal: Decimal) -> Double? {
         guard decimal.isFinite else { return nil }
         let significand = decimal.significand
         let mantissa = NSDecimalNumber(decimal: significand).uint64Value

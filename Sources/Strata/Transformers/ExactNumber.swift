@@ -93,7 +93,7 @@ enum ExactNumber {
             result = F(v)
         case .decimal(let v):
             // Correctly rounded, where NSDecimalNumber.doubleValue is not.
-            guard let double = NearestDouble.nearest(to: v) ?? Double(v.description) else { return nil }
+            guard let double = NearestDouble.nearest(to: v) else { return nil }
             result = F(double)
         case .boolean: return nil
         }

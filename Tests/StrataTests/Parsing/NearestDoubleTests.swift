@@ -157,11 +157,12 @@ struct NearestDoubleTests {
             let sign = Bool.random(using: &generator) ? "-" : ""
             let text = "\(sign)\(digits.joined())e\(Int.random(in: -120...120, using: &generator))"
             let decimal = try #require(Decimal(string: text, locale: nil))
-            let nearest = try #require(NearestDouble.nearest(to: decimal))
+            let nearest = try #require(NearestDouble.nearestFromParts(of: decimal))
             #expect(nearest.bitPattern == Double(decimal.description)?.bitPattern, "\(text)")
         }
         let wide = try #require(Decimal(string: "123456789012345678901234567.5", locale: nil))
-        #expect(NearestDouble.nearest(to: wide) == nil)
+        #expect(NearestDouble.nearestFromParts(of: wide) == nil)
+        #expect(NearestDouble.nearest(to: wide) == Double(wide.description))
         #expect(NearestDouble.nearest(to: .nan) == nil)
     }
 
