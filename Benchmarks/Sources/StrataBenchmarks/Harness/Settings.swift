@@ -18,7 +18,7 @@ struct Settings {
     var scalingCounts = [10, 1_000, 100_000]
     /// Size of the generated records array of rows 4 (records), 7 and 8.
     var recordsInputBytes = 50_000_000
-    /// Where the third-party payloads (twitter.json, canada.json) are read from.
+    /// Where the third-party payloads (twitter.json, citm_catalog.json, canada.json) are read from.
     var dataDirectory = PayloadFiles.defaultDataDirectory
 
     static let usage = """
@@ -30,11 +30,12 @@ struct Settings {
           --iterations N   N timed samples per measurement (default 15)
           --filter ROWS    rows to run, by number or name: 1 dictionary, 2 data, 2s string-dates,
                            3 to-dictionary, 4 to-data, 5 archive, 6 scaling, 7 memory,
-                           8 records-data; or by payload: github-user, twitter, canada,
+                           8 records-data; or by payload: github-user, twitter, citm, canada,
                            embedding, records (--filter 2,twitter; --filter 4,records)
-          --data DIR       the directory holding the third-party payloads twitter.json and
-                           canada.json (default: $STRATA_DATA, else ../shared/data beside the
-                           project's root); without a file its rows are skipped, and say so
+          --data DIR       the directory holding the third-party payloads twitter.json,
+                           citm_catalog.json and canada.json (default: $STRATA_DATA, else
+                           ../shared/data beside the project's root); without a file its rows
+                           are skipped, and say so
         """
 
     /// Parses `arguments` (without the program name).
@@ -81,7 +82,7 @@ struct Settings {
     }
 
     /// The payload names `--filter` accepts.
-    static let payloads: Set<String> = ["github-user", "twitter", "canada", "embedding", "records"]
+    static let payloads: Set<String> = ["github-user", "twitter", "citm", "canada", "embedding", "records"]
 
     /// Whether the row `id` (a number) or `name` on `payload` was asked for.
     func includes(id: String, name: String, payload: String) -> Bool {

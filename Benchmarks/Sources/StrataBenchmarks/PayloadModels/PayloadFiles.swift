@@ -21,7 +21,7 @@ enum PayloadFiles {
     static let directory = projectRoot.appendingPathComponent("Benchmarks/Payloads", isDirectory: true)
 
     /// The payloads read from the data directory instead.
-    static let thirdParty: Set<String> = ["twitter.json", "canada.json"]
+    static let thirdParty: Set<String> = ["twitter.json", "citm_catalog.json", "canada.json"]
 
     /// The data directory when `--data` is not given: `$STRATA_DATA`, else `../shared/data` beside the root.
     static var defaultDataDirectory: URL {

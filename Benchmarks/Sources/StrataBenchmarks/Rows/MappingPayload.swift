@@ -60,3 +60,11 @@ extension Embedding: MappingPayload {
     static func codableDecoder() -> JSONDecoder { JSONDecoder() }
     static func codableEncoder() -> JSONEncoder { JSONEncoder() }
 }
+
+extension CitmCatalog: MappingPayload {
+    static let payloadName = "citm"
+    static let fileName = "citm_catalog.json"
+    static let informativeRows: Set<String> = []
+    static func codableDecoder() -> JSONDecoder { JSONDecoder() }
+    static func codableEncoder() -> JSONEncoder { JSONEncoder() }
+}
