@@ -19,11 +19,13 @@ import Foundation
 /// calendar there. Days must exist (no 30 February), and nothing may follow the
 /// time zone.
 ///
-/// Writing gives UTC with `Z`, rounded to the nearest millisecond, with three
-/// fractional digits when the milliseconds are not zero:
-/// `2024-05-01T12:30:48.415Z`, `2024-05-01T12:30:48Z`. So any timestamp with up to
-/// three fractional digits reads and writes back as the same instant, and the same
-/// text once in UTC; finer fractions are rounded.
+/// Writing gives UTC with `Z` and the fewest fractional digits (none to nine) that
+/// read back as the same `Date`, rounded to nearest: `2024-05-01T12:30:48Z`,
+/// `2024-05-01T12:30:48.415Z`, `2024-05-01T12:30:48.123456Z`. So every date read
+/// writes back as the same instant, and a timestamp written in UTC with no more
+/// fractional digits than it needs writes back as the same text. (Within a few
+/// seconds of 2001-01-01, `Date`'s reference date, a `Date` can hold instants finer
+/// than a nanosecond; those are written to the nearest nanosecond.)
 enum ISO8601 {
     /// The date `text` stands for, or `nil` when it is not an ISO 8601 date Strata reads.
     static func date(from text: String) -> Date? {
@@ -31,19 +33,25 @@ enum ISO8601 {
         return Array(text.utf8).withUnsafeBufferPointer { date(fromUTF8: $0) }
     }
 
-    /// `date` in UTC, to the nearest millisecond, or `nil` when its year is outside
-    /// 0000–9999 (or it is not a finite date).
+    /// `date` in UTC with the fractional digits it needs, or `nil` when its year is
+    /// outside 0000–9999 (or it is not a finite date).
     static func string(from date: Date) -> String? {
-        let seconds = date.timeIntervalSinceReferenceDate
-        guard seconds.isFinite else { return nil }
-        let milliseconds = (seconds * 1000).rounded()
-        guard milliseconds >= Self.firstMillisecond, milliseconds < Self.endMillisecond else { return nil }
-        let sinceEpoch = Int64(milliseconds) + referenceDateMilliseconds
-        let millisecond = CivilCalendar.floorModulo(sinceEpoch, 1000)
-        let second = (sinceEpoch - millisecond) / 1000
-        let secondOfDay = CivilCalendar.floorModulo(second, 86_400)
-        let (year, month, day) = CivilCalendar.civilDate(daysSince1970: (second - secondOfDay) / 86_400)
-        let length = millisecond == 0 ? 20 : 24
+        let interval = date.timeIntervalSinceReferenceDate
+        guard interval.isFinite else { return nil }
+        let floor = interval.rounded(.down)
+        guard floor >= Self.firstSecond, floor < Self.endSecond else { return nil }
+        var whole = Int64(floor)
+        var (fraction, digitCount) = shortestFraction(of: interval, whole: whole)
+        if fraction == Self.powersOfTen[digitCount] {
+            // Rounded up to the next second.
+            whole += 1
+            (fraction, digitCount) = (0, 0)
+            guard Double(whole) < Self.endSecond else { return nil }
+        }
+        let sinceEpoch = whole + referenceDateSeconds
+        let secondOfDay = CivilCalendar.floorModulo(sinceEpoch, 86_400)
+        let (year, month, day) = CivilCalendar.civilDate(daysSince1970: (sinceEpoch - secondOfDay) / 86_400)
+        let length = digitCount == 0 ? 20 : 21 + digitCount
         return String(unsafeUninitializedCapacity: length) { buffer in
             func put(_ value: Int64, _ width: Int, at offset: Int) {
                 var value = value
@@ -63,14 +71,38 @@ enum ISO8601 {
             put(secondOfDay / 60 % 60, 2, at: 14)
             buffer[16] = UInt8(ascii: ":")
             put(secondOfDay % 60, 2, at: 17)
-            if millisecond != 0 {
+            if digitCount > 0 {
                 buffer[19] = UInt8(ascii: ".")
-                put(millisecond, 3, at: 20)
+                put(fraction, digitCount, at: 20)
             }
             buffer[length - 1] = UInt8(ascii: "Z")
             return length
         }
     }
+
+    /// The fraction of a second after `whole` (seconds from the reference date) to
+    /// write for `interval`: the value of its first `digitCount` fractional digits,
+    /// rounded to nearest, for the fewest digits that read back as `interval`.
+    ///
+    /// `fraction` is `10^digitCount` when the rounding carries into the next second.
+    /// Nine digits, a nanosecond, are the finest the reader keeps: an instant it
+    /// cannot tell apart at that precision is written to the nearest nanosecond.
+    private static func shortestFraction(of interval: Double, whole: Int64) -> (fraction: Int64, digitCount: Int) {
+        let remainder = interval - Double(whole)  // exact: a double less its floor keeps only its own bits
+        for digitCount in 0..<9 {
+            let scale = powersOfTen[digitCount]
+            let fraction = Int64((remainder * Double(scale)).rounded())
+            let nanoseconds = fraction * powersOfTen[9 - digitCount]
+            if Self.interval(secondsSinceReference: whole, nanoseconds: nanoseconds) == interval {
+                return (fraction, digitCount)
+            }
+        }
+        return (Int64((remainder * 1e9).rounded()), 9)
+    }
+
+    private static let powersOfTen: [Int64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+    ]
 
     // MARK: Reading
 
@@ -113,20 +145,28 @@ enum ISO8601 {
     }
 
     private static func makeDate(secondsSince1970: Int64, nanoseconds: Int64) -> Date {
-        Date(timeIntervalSinceReferenceDate: Double(secondsSince1970 - referenceDateSeconds) + Double(nanoseconds) / 1e9)
+        Date(
+            timeIntervalSinceReferenceDate: interval(
+                secondsSinceReference: secondsSince1970 - referenceDateSeconds, nanoseconds: nanoseconds))
+    }
+
+    /// The `timeIntervalSinceReferenceDate` of a time read as whole seconds from the
+    /// reference date and nanoseconds: the one formula reading uses, and writing
+    /// checks its digits against.
+    private static func interval(secondsSinceReference seconds: Int64, nanoseconds: Int64) -> Double {
+        Double(seconds) + Double(nanoseconds) / 1e9
     }
 
     // MARK: The reference date and the years written
 
     /// Seconds from 1970 to 2001-01-01, `Date`'s reference date.
     private static let referenceDateSeconds: Int64 = 978_307_200
-    private static let referenceDateMilliseconds: Int64 = referenceDateSeconds * 1000
-    /// 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z, in milliseconds from the
+    /// 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z, in seconds from the
     /// reference date: the dates four-digit years can write.
-    private static let firstMillisecond = Double(
-        (CivilCalendar.daysSince1970(year: 0, month: 1, day: 1) * 86_400 - referenceDateSeconds) * 1000)
-    private static let endMillisecond = Double(
-        (CivilCalendar.daysSince1970(year: 10_000, month: 1, day: 1) * 86_400 - referenceDateSeconds) * 1000)
+    private static let firstSecond = Double(
+        CivilCalendar.daysSince1970(year: 0, month: 1, day: 1) * 86_400 - referenceDateSeconds)
+    private static let endSecond = Double(
+        CivilCalendar.daysSince1970(year: 10_000, month: 1, day: 1) * 86_400 - referenceDateSeconds)
 }
 
 extension ByteReader {

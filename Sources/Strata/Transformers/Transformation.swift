@@ -102,6 +102,22 @@ extension Transformation {
         _ forward: @escaping @Sendable (Input) throws -> Output,
         reverse: (@Sendable (Output) throws -> Input)? = nil
     ) {
+        let writing: (@Sendable (Output) throws -> Any)?
+        if let reverse {
+            writing = { output in try reverse(output) }
+        } else {
+            writing = nil
+        }
+        self.init(forward, writing: writing)
+    }
+
+    /// A typed transformation whose reverse writes a value of another type than the
+    /// one `forward` reads (a whole number of seconds as an `Int`, where `forward`
+    /// reads any `Double`).
+    init<Input, Output>(
+        _ forward: @escaping @Sendable (Input) throws -> Output,
+        writing reverse: (@Sendable (Output) throws -> Any)?
+    ) {
         let input = TypedValue(Input.self)
         let typedForward: @Sendable (Any?) throws -> Any? = { value in
             guard let value else { return nil }

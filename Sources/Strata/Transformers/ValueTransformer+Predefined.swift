@@ -29,11 +29,11 @@ extension ValueTransformer {
     /// digits in the proleptic Gregorian calendar; the day must exist, and nothing
     /// may follow the offset.
     ///
-    /// Writes UTC with `Z`, rounded to the nearest millisecond, with milliseconds
-    /// only when they are not zero: `2024-05-01T12:30:48.415Z`. A timestamp with up
-    /// to three fractional digits reads and writes back as the same instant; finer
-    /// fractions are read, and written rounded to the millisecond. A date read from
-    /// a date alone is written in the full form (`2024-05-01T00:00:00Z`).
+    /// Writes UTC with `Z` and the fewest fractional digits that read back as the
+    /// same `Date` (rounded to nearest, none when the seconds are whole):
+    /// `2024-05-01T12:30:48.415Z`, `2024-05-01T12:30:48.123456Z`. Every date read
+    /// writes back as the same instant. A date read from a date alone is written in
+    /// the full form (`2024-05-01T00:00:00Z`).
     ///
     /// ```swift
     /// let date = try ValueTransformer.iso8601Date.checkedTransformedValue("2019-06-15T08:00:00.123+02:00")
@@ -43,9 +43,15 @@ extension ValueTransformer {
     public static var iso8601Date: ValueTransformer { ClosureValueTransformer.make(.iso8601Date) }
 
     /// `Double` (seconds since 1970) ↔ `Date`: Unix timestamps.
+    ///
+    /// Writes a whole number of seconds as an integer (`1557995166`), and a date
+    /// between two seconds with its fraction (`1557995166.25`).
     public static var secondsSince1970: ValueTransformer { ClosureValueTransformer.make(.secondsSince1970) }
 
     /// `Double` (milliseconds since 1970) ↔ `Date`: JavaScript timestamps.
+    ///
+    /// Writes the date rounded to the nearest millisecond, as an integer
+    /// (`1557995166250`).
     public static var millisecondsSince1970: ValueTransformer { ClosureValueTransformer.make(.millisecondsSince1970) }
 
     /// Base64 `String` ↔ `Data`.
@@ -212,11 +218,19 @@ extension Transformation {
 
     static let secondsSince1970 = Transformation(
         { (seconds: Double) in Date(timeIntervalSince1970: seconds) },
-        reverse: { (date: Date) in date.timeIntervalSince1970 })
+        writing: { (date: Date) in jsonNumber(date.timeIntervalSince1970) })
 
     static let millisecondsSince1970 = Transformation(
         { (milliseconds: Double) in Date(timeIntervalSince1970: milliseconds / 1000) },
-        reverse: { (date: Date) in (date.timeIntervalSince1970 * 1000).rounded() })
+        writing: { (date: Date) in jsonNumber((date.timeIntervalSince1970 * 1000).rounded()) })
+
+    /// `value` as the JSON number a timestamp is written as: an `Int` when it is
+    /// whole (`1557995166`, not `1557995166.0`, as other encoders write it), the
+    /// `Double` otherwise.
+    private static func jsonNumber(_ value: Double) -> Any {
+        guard value.rounded() == value, abs(value) <= 9_007_199_254_740_992 else { return value }
+        return Int(value)
+    }
 
     static let base64Data = Transformation(
         { (text: String) throws -> Data in

@@ -153,7 +153,7 @@ extension Conformance {
             let fromDictionary = Conformance.encode(model, to: .dictionary, options)
             #expect(fromDictionary == Conformance.encode(model, to: .data, options))
             let json = try JSONAdapter.dictionary(from: model)
-            #expect(json["created"] as? Double == 10)
+            #expect(json["created"] as? Int == 10)
             #expect(json["stars"] as? Int == 42)
             #expect(json["forks"] as? Int == 7)
             #expect(json["flag"] as? Bool == true)

@@ -37,11 +37,11 @@ struct PredefinedTransformerTests {
         #expect(date.timeIntervalSince1970 == seconds)
     }
 
-    @Test func iso8601DateWritesUTCWithMillisecondsOnlyWhenNeeded() throws {
+    @Test func iso8601DateWritesUTCWithAFractionOnlyWhenNeeded() throws {
         let whole = Date(timeIntervalSince1970: 1_714_566_600)
         #expect(try ValueTransformer.iso8601Date.checkedReverseTransformedValue(whole) as? String == "2024-05-01T12:30:00Z")
         let fraction = Date(timeIntervalSince1970: 1_714_566_600.5)
-        #expect(try ValueTransformer.iso8601Date.checkedReverseTransformedValue(fraction) as? String == "2024-05-01T12:30:00.500Z")
+        #expect(try ValueTransformer.iso8601Date.checkedReverseTransformedValue(fraction) as? String == "2024-05-01T12:30:00.5Z")
         #expect(throws: StrataError.self) { try ValueTransformer.iso8601Date.checkedTransformedValue("01/05/2024") }
     }
 
@@ -67,7 +67,32 @@ struct PredefinedTransformerTests {
         let date = Date(timeIntervalSince1970: 1_714_566_600)
         #expect(try ValueTransformer.secondsSince1970.checkedTransformedValue(1_714_566_600) as? Date == date)
         #expect(try ValueTransformer.millisecondsSince1970.checkedTransformedValue(1_714_566_600_000) as? Date == date)
-        #expect(try ValueTransformer.millisecondsSince1970.checkedReverseTransformedValue(date) as? Double == 1_714_566_600_000)
+        #expect(try ValueTransformer.millisecondsSince1970.checkedReverseTransformedValue(date) as? Int == 1_714_566_600_000)
+    }
+
+    struct Event: JSONSerializing, Equatable {
+        var created = Date.distantPast
+        var updated = Date.distantPast
+        static let propertyKeys: PropertyKeys<Event> = ["created": \.created, "updated": \.updated]
+        static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            key == "created" ? .secondsSince1970 : .millisecondsSince1970
+        }
+    }
+
+    @Test func timestampsAreWrittenAsIntegersWhenWhole() throws {
+        let whole = Event(created: Date(timeIntervalSince1970: 1_557_995_166), updated: Date(timeIntervalSince1970: 1_557_995_166.25))
+        let data = try JSONAdapter.data(from: whole, formatting: .sortedKeys)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"created":1557995166,"updated":1557995166250}"#)
+        #expect(try JSONAdapter.model(of: Event.self, from: data) == whole)
+    }
+
+    @Test func secondsBetweenTwoWholeSecondsKeepTheirFraction() throws {
+        let event = Event(created: Date(timeIntervalSince1970: 1_557_995_166.25), updated: Date(timeIntervalSince1970: -1.5))
+        let dictionary = try JSONAdapter.dictionary(from: event)
+        #expect(dictionary["created"] as? Double == 1_557_995_166.25)
+        #expect(dictionary["updated"] as? Int == -1_500)
+        #expect(try JSONAdapter.model(of: Event.self, from: dictionary) == event)
     }
 
     @Test func base64Data() throws {
