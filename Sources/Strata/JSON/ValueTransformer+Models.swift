@@ -19,10 +19,13 @@ extension ValueTransformer {
     ///
     /// Errors name the index: `contributors[1].id`.
     ///
-    /// A `null` element is read as `nil` when the property's elements are optional
+    /// `null` in place of the array is refused, as ``model(_:)`` refuses it in place
+    /// of an object: for a property, `null` is `nil` when the property is optional
+    /// and a `nullForNonOptional` error otherwise, before any transformer runs. A
+    /// `null` element is read as `nil` when the property's elements are optional
     /// (`[Owner?]`), and is a `nullForNonOptional` error naming its index otherwise
-    /// (`[Owner]`). Used on its own, outside a property, it reads `null` as `nil`.
-    /// `nil` elements are written as `null`.
+    /// (`[Owner]`); used on its own, outside a property, it reads a `null` element
+    /// as `nil`. `nil` elements are written as `null`.
     ///
     /// ```swift
     /// struct Team: JSONSerializing {
@@ -75,7 +78,7 @@ extension Transformation {
     static func models<T: JSONSerializing>(_ type: T.Type, elementsAreOptional: Bool) -> Transformation {
         Transformation(
             forward: { value in
-                guard let value, !isJSONNull(value) else { return nil }
+                guard let value else { return nil }
                 guard let array = value as? [Any] else {
                     throw StrataError(.typeMismatch, "Expected an array of \(T.self) objects, found \(describe(value)).")
                 }

@@ -235,6 +235,39 @@ struct PredefinedTransformerTests {
         #expect(error.pathDescription == "[1].id")
     }
 
+    struct Holder: JSONSerializing {
+        var owner: Owner?
+        var owners: [Owner]?
+        var team: [Owner] = []
+        static let propertyKeys: PropertyKeys<Holder> = ["owner": \.owner, "owners": \.owners, "team": \.team]
+        static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            key == "owner" ? .model(Owner.self) : .models(Owner.self)
+        }
+    }
+
+    @Test func modelAndModelsAgreeOnNull() throws {
+        // Used on their own, both refuse null in place of their value, as Mantle's
+        // dictionary and array transformers do, and pass nil through.
+        for transformer in [ValueTransformer.model(Owner.self), .models(Owner.self)] {
+            let error = try #require(throws: StrataError.self) { try transformer.checkedTransformedValue(NSNull()) }
+            #expect(error.code == .typeMismatch)
+            #expect(error.reason.contains("found null"), "\(error.reason)")
+            #expect(try transformer.checkedTransformedValue(nil) == nil)
+        }
+        // For a property, null is nil where the property is optional, and an error naming it otherwise.
+        let holder = try JSONAdapter.model(of: Holder.self, from: ["owner": NSNull(), "owners": NSNull(), "team": []])
+        #expect(holder.owner == nil && holder.owners == nil)
+        let error = try #require(throws: StrataError.self) { try JSONAdapter.model(of: Holder.self, from: ["team": NSNull()]) }
+        #expect(error.code == .nullForNonOptional)
+        #expect(error.pathDescription == "team")
+        let fromData = try #require(throws: StrataError.self) {
+            try JSONAdapter.model(of: Holder.self, from: Data(#"{"owner": null, "team": null}"#.utf8))
+        }
+        #expect(fromData.code == .nullForNonOptional)
+        #expect(fromData.pathDescription == "team")
+    }
+
     @Test func modelTransformerUsedExplicitlyForAKey() throws {
         struct Wrapper: JSONSerializing {
             var owners: [Owner] = []
