@@ -85,15 +85,10 @@ struct ArchiveCursor: Sendable {
     @discardableResult
     func check(_ kind: ArchiveLayout.Kind, forKey key: String, as typeName: String) throws -> Slot {
         guard let slot = slots[key] else {
-            throw StrataError(
-                .invalidArchive,
-                "Expected \(typeName) in the archive, found nothing under '\(key)'. The archive is damaged.")
+            throw StrataError.archived(typeName, foundDescription: "nothing under '\(key)'", advice: "The archive is damaged.")
         }
         guard slot.kind == kind else {
-            throw StrataError(
-                .invalidArchive,
-                "Expected \(typeName) in the archive, found \(slot.kind.name). "
-                    + "The archive is damaged or was not written for this model.")
+            throw StrataError.archived(typeName, foundDescription: slot.kind.name)
         }
         return slot
     }

@@ -106,9 +106,8 @@ final class ArchivedCollection: NSObject, NSSecureCoding {
         switch builder.build(values) {
         case .success(let array): return array
         case .failure(let failure):
-            throw StrataError(
-                .invalidArchive, "Expected \(type.name) in the archive, found \(describe(values[failure.index])).",
-                path: [.index(failure.index)])
+            throw StrataError.archived(
+                type.name, foundDescription: describe(values[failure.index]), path: [.index(failure.index)])
         }
     }
 
@@ -130,10 +129,8 @@ final class ArchivedCollection: NSObject, NSSecureCoding {
         switch builder.build(values) {
         case .success(let dictionary): return dictionary
         case .failure(let failure):
-            throw StrataError(
-                .invalidArchive,
-                "Expected \(type.name) in the archive, found \(describe(values[failure.key] ?? nil)).",
-                path: [.key(failure.key)])
+            throw StrataError.archived(
+                type.name, foundDescription: describe(values[failure.key] ?? nil), path: [.key(failure.key)])
         }
     }
 }

@@ -134,7 +134,10 @@ final class ArchivedModel: NSObject, NSSecureCoding {
         _ error: any Error, of type: M.Type, forKey key: String, version: Int, coderError: (any Error)?
     ) -> StrataError {
         // A Strata error (from a nested model, a setter, or decodedValue) already says what went wrong.
-        if let error = error as? StrataError { return error.prefixed(with: [.key(key)]) }
+        if let error = error as? StrataError {
+            return error.naming(property: key, of: M.self, advice: "The archive is damaged or was not written for this model.")
+                .prefixed(with: [.key(key)])
+        }
         if let coderError { return brokenDecoderError(coderError, of: M.self, forKey: key, version: version) }
         return StrataError(
             .migrationFailed,

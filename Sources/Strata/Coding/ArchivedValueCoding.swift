@@ -150,7 +150,10 @@ enum ArchivedValueCoding {
         case .date:
             let seconds = coder.decodeDouble(forKey: key)
             guard ArchiveFormat.dateRange.contains(seconds) else {
-                throw invalid("a date \(seconds) seconds from 2001-01-01, outside \(ArchiveFormat.dateRangeDescription)", type)
+                throw StrataError.archived(
+                    type.name, foundDescription: "a date \(seconds) seconds from 2001-01-01",
+                    advice: "Strata archives dates within \(ArchiveFormat.dateRangeDescription): the archive is damaged "
+                        + "or was not written for this model.")
             }
             return Date(timeIntervalSinceReferenceDate: seconds)
         case .data:
@@ -329,7 +332,7 @@ enum ArchivedValueCoding {
     }
 
     private static func mismatch(_ type: PropertyType, _ value: Any) -> StrataError {
-        StrataError(.typeMismatch, "Expected \(type.name) to archive, found \(describe(value)).")
+        StrataError.expected("\(type.name) to archive", found: value)
     }
 
     private static func notArchivable(_ type: PropertyType) -> StrataError {
@@ -341,8 +344,6 @@ enum ArchivedValueCoding {
     }
 
     private static func invalid(_ found: String, _ type: PropertyType) -> StrataError {
-        StrataError(
-            .invalidArchive,
-            "Expected \(type.name) in the archive, found \(found). The archive is damaged or was not written for this model.")
+        StrataError.archived(type.name, foundDescription: found)
     }
 }

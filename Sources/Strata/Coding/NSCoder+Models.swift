@@ -60,7 +60,7 @@ extension NSCoder {
         }
         guard let model else { return nil }
         guard let typed = model as? M else {
-            throw StrataError(.invalidArchive, "Expected \(M.self) in the archive, found \(describe(model)).", path: [.key(key)])
+            throw StrataError.archived("\(M.self)", foundDescription: describe(model), path: [.key(key)])
         }
         return typed
     }

@@ -129,9 +129,7 @@ extension SecureCodingModel {
         }
         guard let value = try ArchivedValueCoding.decode(propertyType, forKey: key, from: coder) else { return nil }
         guard let typed = value as? T else {
-            throw StrataError(
-                .invalidArchive, "Expected \(propertyType.name) in the archive, found \(describe(value)).",
-                path: [.key(key)])
+            throw StrataError.archived(propertyType.name, foundDescription: describe(value), path: [.key(key)])
         }
         return typed
     }

@@ -30,11 +30,9 @@ extension UserDefaults {
     public func model<M: SecureCodingModel>(of type: M.Type, forKey key: String) throws -> M? {
         guard let value = object(forKey: key) else { return nil }
         guard let data = value as? Data else {
-            throw StrataError(
-                .invalidArchive,
-                "Expected archive data from setModel(_:forKey:), found \(describe(value)). "
-                    + "Remove the value, or store the model with setModel(_:forKey:).",
-                path: [.key(key)])
+            throw StrataError.expected(
+                "archive data from setModel(_:forKey:)", found: value, code: .invalidArchive,
+                advice: "Remove the value, or store the model with setModel(_:forKey:).", path: [.key(key)])
         }
         do {
             return try ModelArchiver.unarchivedModel(of: M.self, from: data)

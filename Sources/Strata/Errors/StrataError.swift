@@ -84,6 +84,9 @@ public struct StrataError: Error, Sendable, CustomStringConvertible, LocalizedEr
     public let reason: String
     /// The error thrown by user code (a transformer, a validator, a migration), if any.
     public let underlyingError: (any Error)?
+    /// The parts of an "Expected …, found …" reason, which the engines complete
+    /// with the property, the model and the fix (see `StrataError+Expected.swift`).
+    var expectation: Expectation?
 
     /// Creates an error.
     ///

@@ -80,7 +80,7 @@ extension Transformation {
             forward: { value in
                 guard let value else { return nil }
                 guard let array = value as? [Any] else {
-                    throw StrataError(.typeMismatch, "Expected an array of \(T.self) objects, found \(describe(value)).")
+                    throw StrataError.expected("an array of \(T.self) objects", found: value)
                 }
                 let recovery = ElementRecovery()  // outside `nested`, which starts a model's own rules
                 return try JSONAdapter.nested {
@@ -111,7 +111,7 @@ extension Transformation {
             reverse: { value in
                 guard let value else { return nil }
                 guard let models = value as? [T?] else {
-                    throw StrataError(.typeMismatch, "Expected an array of \(T.self), found \(describe(value)).")
+                    throw StrataError.expected("an array of \(T.self)", found: value)
                 }
                 return try JSONAdapter.nested {
                     try models.enumerated().map { index, model -> Any in

@@ -72,9 +72,7 @@ extension Model {
             return
         }
         guard property.write(validated, into: &self) else {
-            throw StrataError(
-                .typeMismatch,
-                "Expected \(property.type.name) for '\(property.key)' of \(Self.self), found \(describe(validated)).")
+            throw StrataError.expected(property.type.name, found: validated, forProperty: property.key, of: Self.self)
         }
     }
 

@@ -39,6 +39,6 @@ struct TypedValue<T>: @unchecked Sendable {
     /// `value` as a `T`, or a type-mismatch error naming both types.
     func require(_ value: Any?) throws -> T {
         if let typed = coerce(value) { return typed }
-        throw StrataError(.typeMismatch, "Expected \(type.name), found \(describe(value)).")
+        throw StrataError.expected(type.name, found: value)
     }
 }

@@ -38,7 +38,7 @@ extension Transformation {
             reverse: { value in
                 guard let value else { return nil }
                 guard let typed = value as? T else {
-                    throw StrataError(.typeMismatch, "Expected \(T.self), found \(describe(value)).")
+                    throw StrataError.expected("\(T.self)", found: value)
                 }
                 do {
                     return try JSONDecoder().decode(JSONTree.self, from: JSONEncoder().encode(typed)).json

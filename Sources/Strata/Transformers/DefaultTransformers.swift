@@ -16,7 +16,7 @@ enum DefaultTransformers {
                 } else if let number = type.exactNumber(from: value) {
                     return number
                 }
-                throw StrataError(.typeMismatch, "Expected \(type.name), found \(describe(value)).")
+                throw StrataError.expected(type.name, found: value)
             },
             reverse: { value in try value.map(jsonRepresentable) })
     }
@@ -72,7 +72,7 @@ enum DefaultTransformers {
             forward: { value in
                 guard let value else { return nil }
                 guard let array = exactValue(value, as: [Any].self) ?? value as? [Any] else {
-                    throw StrataError(.typeMismatch, "Expected an array of \(element.name), found \(describe(value)).")
+                    throw StrataError.expected("an array of \(element.name)", found: value)
                 }
                 // The common case, in one pass: every element already of the element type,
                 // which its transformer would give back as it is.
@@ -100,15 +100,13 @@ enum DefaultTransformers {
                     // An element no transformer converted, of a type no JSON value has (a
                     // `Date` without a transformer): a mistake in the model, never skipped.
                     let index = indices?[failure.index] ?? failure.index
-                    throw StrataError(
-                        .typeMismatch, "Expected \(element.name), found \(describe(array[index])).",
-                        path: [.index(index)])
+                    throw StrataError.expected(element.name, found: array[index], path: [.index(index)])
                 }
             },
             reverse: { value in
                 guard let value else { return nil }
                 guard let elements = builder.elements(of: value) else {
-                    throw StrataError(.typeMismatch, "Expected an array of \(element.name), found \(describe(value)).")
+                    throw StrataError.expected("an array of \(element.name)", found: value)
                 }
                 var json: [Any] = []
                 json.reserveCapacity(elements.count)
@@ -130,7 +128,7 @@ enum DefaultTransformers {
             forward: { value in
                 guard let value else { return nil }
                 guard let object = value as? [String: Any] else {
-                    throw StrataError(.typeMismatch, "Expected an object of \(element.name) values, found \(describe(value)).")
+                    throw StrataError.expected("an object of \(element.name) values", found: value)
                 }
                 var converted: [String: Any?] = [:]
                 converted.reserveCapacity(object.count)
@@ -159,15 +157,13 @@ enum DefaultTransformers {
                 case .success(let typed): return typed
                 case .failure(let failure):
                     // As for arrays: a mistake in the model, never skipped.
-                    throw StrataError(
-                        .typeMismatch, "Expected \(element.name), found \(describe(object[failure.key])).",
-                        path: [.key(failure.key)])
+                    throw StrataError.expected(element.name, found: object[failure.key], path: [.key(failure.key)])
                 }
             },
             reverse: { value in
                 guard let value else { return nil }
                 guard let values = builder.values(of: value) else {
-                    throw StrataError(.typeMismatch, "Expected an object of \(element.name) values, found \(describe(value)).")
+                    throw StrataError.expected("an object of \(element.name) values", found: value)
                 }
                 var json: [String: Any] = [:]
                 json.reserveCapacity(values.count)
@@ -288,7 +284,7 @@ private struct RawValueConversion<R: RawRepresentable>: @unchecked Sendable {
     func rawValue(of value: Any?) throws -> Any? {
         guard let value else { return nil }
         guard let typed = value as? R else {
-            throw StrataError(.typeMismatch, "Expected \(R.self), found \(describe(value)).")
+            throw StrataError.expected("\(R.self)", found: value)
         }
         return typed.rawValue
     }

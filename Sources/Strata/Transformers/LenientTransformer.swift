@@ -51,14 +51,14 @@ enum LenientTransformers {
                 if let number = type.exactNumber(from: value) { return number }
                 if case .bool = type {
                     if let flag = flag(from: value) { return flag }
-                    throw StrataError(
-                        .typeMismatch, "Expected Bool, true, false, 1, 0, \"true\", \"false\", \"1\" or \"0\", found \(describe(value)).")
+                    throw StrataError.expected(
+                        "Bool, true, false, 1, 0, \"true\", \"false\", \"1\" or \"0\"", found: value)
                 }
                 if let text = value as? String, let parsed = numberValue(text) {
                     if let number = type.exactNumber(from: parsed) { return number }
-                    throw StrataError(.typeMismatch, "Expected \(type.name), found \(describe(value)), which does not fit.")
+                    throw StrataError.expected(type.name, foundDescription: describe(value) + ", which does not fit")
                 }
-                throw StrataError(.typeMismatch, "Expected \(type.name) or number text, found \(describe(value)).")
+                throw StrataError.expected("\(type.name) or number text", found: value)
             },
             reverse: strict.reverse)
     }
@@ -75,7 +75,7 @@ enum LenientTransformers {
                 {
                     return String(decoding: bytes, as: UTF8.self)
                 }
-                throw StrataError(.typeMismatch, "Expected String or a number, found \(describe(value)).")
+                throw StrataError.expected("String or a number", found: value)
             },
             reverse: strict.reverse)
     }

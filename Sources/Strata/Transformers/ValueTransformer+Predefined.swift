@@ -163,18 +163,18 @@ extension Transformation {
         forward: { value in
             guard let value else { return nil }
             guard let text = exactValue(value, as: String.self) ?? value as? String else {
-                throw StrataError(.typeMismatch, "Expected String, found \(describe(value)).")
+                throw StrataError.expected("String", found: value)
             }
             // The text form archives use too.
             guard let url = TextForm.url.value(text) else {
-                throw StrataError(.transformerFailed, "Expected a URL, found \(describe(text)).")
+                throw StrataError.expected("a URL", found: text, code: .transformerFailed)
             }
             return url
         },
         reverse: { value in
             guard let value else { return nil }
             guard let text = TextForm.url.text(value) else {
-                throw StrataError(.typeMismatch, "Expected URL, found \(describe(value)).")
+                throw StrataError.expected("URL", found: value)
             }
             return text
         }
@@ -185,8 +185,8 @@ extension Transformation {
     static let uuid = Transformation(
         { (text: String) throws -> UUID in
             guard let uuid = UUIDText.uuid(from: text) else {
-                throw StrataError(
-                    .transformerFailed, "Expected a UUID such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\", found \(describe(text)).")
+                throw StrataError.expected(
+                    "a UUID such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\"", found: text, code: .transformerFailed)
             }
             return uuid
         },
@@ -198,8 +198,8 @@ extension Transformation {
     static let iso8601Date = Transformation(
         { (text: String) throws -> Date in
             guard let date = ISO8601.date(from: text) else {
-                throw StrataError(
-                    .transformerFailed, "Expected an ISO 8601 date such as \"2024-05-01T12:30:00Z\", found \(describe(text)).")
+                throw StrataError.expected(
+                    "an ISO 8601 date such as \"2024-05-01T12:30:00Z\"", found: text, code: .transformerFailed)
             }
             return date
         },
@@ -235,7 +235,7 @@ extension Transformation {
     static let base64Data = Transformation(
         { (text: String) throws -> Data in
             guard let data = Data(base64Encoded: text) else {
-                throw StrataError(.transformerFailed, "Expected Base64 text, found \(describe(text)).")
+                throw StrataError.expected("Base64 text", found: text, code: .transformerFailed)
             }
             return data
         },
@@ -263,10 +263,11 @@ extension Transformation {
         let locked = Locked(formatters)
         let expected =
             switch formats.count {
-            case 0: "Expected a date, but .date(formats:) was given no format to read it with"
-            case 1: "Expected a date in the format \"\(formats[0])\""
-            default: "Expected a date in one of the formats " + formats.map { "\"\($0)\"" }.joined(separator: ", ")
+            case 0: "a date"
+            case 1: "a date in the format \"\(formats[0])\""
+            default: "a date in one of the formats " + formats.map { "\"\($0)\"" }.joined(separator: ", ")
             }
+        let advice = formats.isEmpty ? "Give .date(formats:) a format to read the date with." : nil
         let transformation = Transformation(
             { (text: String) throws -> Date in
                 // In order, each format by itself and then by its formatter, so the
@@ -275,7 +276,7 @@ extension Transformation {
                     if let date = compiled[index]?.date(from: text) { return date }
                     if let date = locked.withLock({ $0[index].date(from: text) }) { return date }
                 }
-                throw StrataError(.transformerFailed, "\(expected), found \(describe(text)).")
+                throw StrataError.expected(expected, found: text, code: .transformerFailed, advice: advice)
             },
             reverse: { (date: Date) throws -> String in
                 if let text = compiled.first??.string(from: date) { return text }
@@ -302,7 +303,7 @@ extension Transformation {
         return Transformation(
             { (text: String) throws -> NSNumber in
                 guard let number = locked.withLock({ $0.number(from: text) }) else {
-                    throw StrataError(.transformerFailed, "Expected a number, found \(describe(text)).")
+                    throw StrataError.expected("a number", found: text, code: .transformerFailed)
                 }
                 return number
             },
@@ -310,7 +311,7 @@ extension Transformation {
                 guard let number = ExactNumber(value), number.boolean == nil, let decimal = number.decimal,
                     let text = locked.withLock({ $0.string(from: NSDecimalNumber(decimal: decimal)) })
                 else {
-                    throw StrataError(.unsupportedValue, "Expected a number to format, found \(describe(value)).")
+                    throw StrataError.expected("a number to format", found: value, code: .unsupportedValue)
                 }
                 return text
             })

@@ -28,7 +28,7 @@ extension CodingTests {
             let error = try #require(throws: StrataError.self) { try ModelArchiver.unarchivedModel(of: Profile.self, from: data) }
             #expect(error.code == .invalidArchive)
             #expect(error.path == [.key("amount")])
-            #expect(error.reason.hasPrefix("Expected Decimal in the archive, found the string "))
+            #expect(error.reason.hasPrefix("Expected Decimal for 'amount' of Profile, found the string "))
         }
 
         /// Texts that are the same number, written otherwise: harmless, read as that number.

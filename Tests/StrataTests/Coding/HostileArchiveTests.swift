@@ -226,8 +226,10 @@ extension CodingTests {
                 try ModelArchiver.unarchivedModel(of: Profile.self, from: try plist.data())
             }
             #expect(error.code == .invalidArchive)
-            #expect(error.description == "unsigned: Expected UInt64 in the archive, found a floating-point number. "
-                + "The archive is damaged or was not written for this model.")
+            #expect(
+                error.description
+                    == "unsigned: Expected UInt64 for 'unsigned' of Profile, found a floating-point number in the archive. "
+                    + "The archive is damaged or was not written for this model.")
 
             // A reference where the version belongs is refused, not read as version 0 (which would pass the version check).
             var newer = try ArchivePlist(try ModelArchiver.archivedData(with: SettingsV3(textSize: 20)))
@@ -238,8 +240,9 @@ extension CodingTests {
             error = try #require(throws: StrataError.self) {
                 try ModelArchiver.unarchivedModel(of: Settings.self, from: try newer.data())
             }
-            #expect(error.description == "strata:modelVersion: Expected Int64 in the archive, found a string. "
-                + "The archive is damaged or was not written for this model.")
+            #expect(
+                error.description == "strata:modelVersion: Expected Int64, found a string in the archive. "
+                    + "The archive is damaged or was not written for this model.")
         }
 
         @Test(arguments: [1e300, -1e12, 1e11 + 1, .infinity, .nan])
@@ -253,9 +256,11 @@ extension CodingTests {
                 try ModelArchiver.unarchivedModel(of: Profile.self, from: try plist.data())
             }
             #expect(error.code == .invalidArchive)
-            #expect(error.description == "when: Expected Date in the archive, found a date \(seconds) seconds from "
-                + "2001-01-01, outside ±1e11 seconds (about 3,000 years) from 2001-01-01. The archive is damaged or was "
-                + "not written for this model.")
+            #expect(
+                error.description
+                    == "when: Expected Date for 'when' of Profile, found a date \(seconds) seconds from 2001-01-01 in the "
+                    + "archive. Strata archives dates within ±1e11 seconds (about 3,000 years) from 2001-01-01: the archive "
+                    + "is damaged or was not written for this model.")
         }
 
         /// Archives of models with different class tables, each with a check that

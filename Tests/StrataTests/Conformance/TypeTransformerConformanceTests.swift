@@ -123,7 +123,7 @@ extension Conformance {
                 viaCodable = .value(try JSONDecoder().decode(T.self, from: Data(json.utf8)))
             } catch DecodingError.dataCorrupted(let context) {
                 let strata = try #require(context.underlyingError as? StrataError)
-                viaCodable = .failure(Failure(strata))
+                viaCodable = .failure(Failure(strata, untag: { untagged($0, T.self) }))
             }
             #expect(viaCodable == expected)
             if case .decoded = expected {

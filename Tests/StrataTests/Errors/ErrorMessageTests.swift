@@ -49,7 +49,8 @@ struct ErrorMessageTests {
             fail: { _ = try JSONAdapter.model(of: Repo.self, from: Data(#"{"full_name": null}"#.utf8)) }),
         Case(
             code: .transformerFailed,
-            message: "created_at: Expected an ISO 8601 date such as \"2024-05-01T12:30:00Z\", found the string \"yesterday\".",
+            message: "created_at: Expected an ISO 8601 date such as \"2024-05-01T12:30:00Z\" for 'createdAt' of Repo, "
+                + "found the string \"yesterday\". Fix the payload, or give 'createdAt' a transformer that reads this value.",
             fail: { _ = try JSONAdapter.model(of: Repo.self, from: Data(#"{"created_at": "yesterday"}"#.utf8)) }),
         Case(
             code: .validationFailed,

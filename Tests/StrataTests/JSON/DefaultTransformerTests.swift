@@ -47,7 +47,10 @@ struct DefaultTransformerTests {
     @Test(arguments: [
         (#"{"scalars": {"suit": "clubs"}}"#, "scalars.suit", "The string \"clubs\" is not a valid Suit. Known values: \"hearts\", \"spades\"."),
         (#"{"scalars": {"rank": 7}}"#, "scalars.rank", "The number 7 is not a valid Rank. Known values: 1, 13."),
-        (#"{"scalars": {"rank": "13"}}"#, "scalars.rank", "Expected Int, found the string \"13\"."),
+        (
+            #"{"scalars": {"rank": "13"}}"#, "scalars.rank",
+            "Expected Int for 'rank' of Scalars, found the string \"13\". Fix the payload, or give 'rank' a transformer that converts it."
+        ),
         (#"{"suits": ["hearts", "clubs"]}"#, "suits[1]", "The string \"clubs\" is not a valid Suit. Known values: \"hearts\", \"spades\"."),
         (#"{"ranks_by_name": {"x": 2}}"#, "ranks_by_name.x", "The number 2 is not a valid Rank. Known values: 1, 13."),
     ])

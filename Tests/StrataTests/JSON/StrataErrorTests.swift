@@ -35,7 +35,8 @@ struct StrataErrorTests {
         #expect(error.code == .transformerFailed)
         #expect(
             error.description
-                == "meta.created_at: Expected an ISO 8601 date such as \"2024-05-01T12:30:00Z\", found the string \"yesterday\".")
+                == "meta.created_at: Expected an ISO 8601 date such as \"2024-05-01T12:30:00Z\" for 'createdAt' of Repo, "
+                + "found the string \"yesterday\". Fix the payload, or give 'createdAt' a transformer that reads this value.")
     }
 
     @Test func userTransformerErrorIsTheUnderlyingError() throws {

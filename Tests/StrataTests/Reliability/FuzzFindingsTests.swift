@@ -60,7 +60,10 @@ struct FuzzFindingsTests {
         let native = try #require(try JSONReader.nativeObject(with: data) as? [String: Any])
         let fromData = Self.failure { try JSONAdapter.model(of: Teams.self, from: data) }
         #expect(fromData == Self.failure { try JSONAdapter.model(of: Teams.self, from: native) })
-        #expect(fromData == "typeMismatch at teams.89999990000000000000000000000000000000000000000ame: Expected [String: Any], found the string \"twice\".")
+        #expect(
+            fromData
+                == "typeMismatch at teams.89999990000000000000000000000000000000000000000ame: Expected [String: Any] for 'teams' of Teams, "
+                + "found the string \"twice\". Fix the payload, or give 'teams' a transformer that converts it.")
     }
 
     /// Fuzz/Targets/Adapter.swift with STRATA_FUZZ_DICTIONARY=foundation: an array-form

@@ -87,7 +87,10 @@ struct ModelsTransformerTests {
 
         let notAnArray = try #require(throws: StrataError.self) { try decodeBothWays(Owners.self, #"{"owners": "ada"}"#) }
         #expect(notAnArray.code == .typeMismatch)
-        #expect(notAnArray.description.hasPrefix(#"owners: Expected an array of Owner objects, found the string "ada"."#))
+        #expect(
+            notAnArray.description
+                == #"owners: Expected an array of Owner objects for 'owners' of Owners, found the string "ada". "#
+                + "Fix the payload, or give 'owners' a transformer that reads this value.")
     }
 
     @Test func onItsOwnItReadsNullAsNil() throws {

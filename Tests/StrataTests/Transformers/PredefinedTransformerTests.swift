@@ -87,6 +87,19 @@ struct PredefinedTransformerTests {
         #expect(try JSONAdapter.model(of: Event.self, from: data) == whole)
     }
 
+    @Test func aTimestampOfTheWrongTypeNamesTheModelThePropertyAndTheFix() throws {
+        for error in [
+            try #require(throws: StrataError.self) { try JSONAdapter.model(of: Event.self, from: Data(#"{"created": "x"}"#.utf8)) },
+            try #require(throws: StrataError.self) { try JSONAdapter.model(of: Event.self, from: ["created": "x"]) },
+        ] {
+            #expect(error.code == .typeMismatch)
+            #expect(
+                error.description
+                    == #"created: Expected Double for 'created' of Event, found the string "x". "#
+                    + "Fix the payload, or give 'created' a transformer that reads this value.")
+        }
+    }
+
     @Test func secondsBetweenTwoWholeSecondsKeepTheirFraction() throws {
         let event = Event(created: Date(timeIntervalSince1970: 1_557_995_166.25), updated: Date(timeIntervalSince1970: -1.5))
         let dictionary = try JSONAdapter.dictionary(from: event)

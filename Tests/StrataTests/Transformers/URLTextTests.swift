@@ -105,7 +105,10 @@ struct URLTextTests {
         }
         for error in [fromData, fromDictionary] {
             #expect(error.code == .transformerFailed)
-            #expect(error.description == #"link: Expected a URL, found the string "not a valid URL"."#)
+            #expect(
+                error.description
+                    == #"link: Expected a URL for 'link' of URLBookmark, found the string "not a valid URL". "#
+                    + "Fix the payload, or give 'link' a transformer that converts it.")
         }
         let bookmark = try JSONAdapter.model(of: URLBookmark.self, from: ["link": "https://example.org/a%20b"])
         #expect(try JSONAdapter.dictionary(from: bookmark)["link"] as? String == "https://example.org/a%20b")

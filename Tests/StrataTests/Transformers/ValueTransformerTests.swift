@@ -77,7 +77,10 @@ struct ValueTransformerTests {
         #expect(shout.word == "HEY")
         #expect(try JSONAdapter.dictionary(from: shout)["w"] as? String == "hey")
         let error = try #require(throws: StrataError.self) { try JSONAdapter.model(of: Shout.self, from: ["w": 5]) }
-        #expect(error.description == "w: Expected String, found the number 5.")
+        #expect(
+            error.description
+                == "w: Expected String for 'word' of Shout, found the number 5. "
+                + "Fix the payload, or give 'word' a transformer that reads this value.")
     }
 
     @Test func transformerOutputOfTheWrongTypeIsATypeMismatchForTheProperty() throws {

@@ -76,10 +76,9 @@ extension DecodeSource {
             } else {
                 guard let next = value as? [String: Any] else {
                     let prefix = path.segments[...depth].joined(separator: ".")
-                    throw StrataError(
-                        .invalidJSONKeyPath,
-                        "Expected an object at '\(prefix)' to read '\(path.text)', found \(describe(value)). "
-                            + "Fix the payload, or map the property to the key path where the value is.",
+                    throw StrataError.expected(
+                        "an object at '\(prefix)' to read '\(path.text)'", found: value, code: .invalidJSONKeyPath,
+                        advice: "Fix the payload, or map the property to the key path where the value is.",
                         path: Array(path.components[...depth]))
                 }
                 object = next

@@ -83,10 +83,9 @@ extension JSONAdapter {
             }
             let object = try parse(data, maximumNestingDepth: options.maximumNestingDepth)
             guard let json = object as? [Any] else {
-                throw StrataError(
-                    .invalidJSONDictionary,
-                    "Expected a JSON array of \(T.self) objects, found \(describe(object)). "
-                        + "Fix the payload, or read one \(T.self) with JSONAdapter.model(of:from:).")
+                throw StrataError.expected(
+                    "a JSON array of \(T.self) objects", found: object, code: .invalidJSONDictionary,
+                    advice: "Fix the payload, or read one \(T.self) with JSONAdapter.model(of:from:).")
             }
             return try decodeEach(T.self, from: json)
         }
@@ -138,7 +137,7 @@ extension JSONAdapter {
             value is [Any]
             ? "Fix the payload, or read an array of \(T.self) with JSONAdapter.models(of:from:) or a property of type [\(T.self)]."
             : "Fix the payload."
-        return StrataError(.invalidJSONDictionary, "Expected a JSON object for \(T.self), found \(describe(value)). " + advice)
+        return StrataError.expected("a JSON object", for: "\(T.self)", found: value, code: .invalidJSONDictionary, advice: advice)
     }
 
     /// The error for data the JSON reader refused.
@@ -350,7 +349,11 @@ extension JSONAdapter {
     /// A source gave a nested object or array to an entry that holds no model: a
     /// broken invariant of the sources, reported rather than trusted.
     private static func unexpectedSlot<T: JSONSerializing>(for entry: MappingPlan<T>.Entry) -> StrataError {
-        StrataError(.typeMismatch, "Expected \(entry.property.type.name) for '\(entry.property.key)' of \(T.self), found a nested model.")
+        StrataError.expected(
+            entry.property.type.name, foundDescription: "a nested model",
+            advice: "The source that read the JSON gave a nested model to a property that holds none: report it."
+        )
+        .naming(property: entry.property.key, of: T.self, advice: "")
     }
 
     /// The JSON path of the value of `entry` read from its path at index `read`.
@@ -363,7 +366,10 @@ extension JSONAdapter {
         _ error: any Error, for entry: MappingPlan<T>.Entry, read: Int
     ) -> StrataError {
         let path = errorPath(of: entry, read: read)
-        if let error = error as? StrataError { return error.prefixed(with: path) }
+        if let error = error as? StrataError {
+            return error.naming(property: entry.property.key, of: T.self, advice: readingAdvice(for: entry))
+                .prefixed(with: path)
+        }
         return StrataError(
             .transformerFailed,
             "The transformer for '\(entry.property.key)' of \(T.self) failed: \(error)",
@@ -379,13 +385,17 @@ extension JSONAdapter {
         do {
             try model.setValidatedValue(consume value, for: entry.property)
         } catch let error as StrataError where error.code == .typeMismatch {
-            throw StrataError(
-                .typeMismatch,
-                error.reason + " " + mismatchAdvice(for: entry),
-                path: errorPath(of: entry, read: read) + error.path, underlyingError: error.underlyingError)
+            throw error.advising(mismatchAdvice(for: entry)).prefixed(with: errorPath(of: entry, read: read))
         } catch let error as StrataError {
             throw error.prefixed(with: errorPath(of: entry, read: read))
         }
+    }
+
+    /// What to fix when the entry's transformer refused the JSON value: the payload,
+    /// or the transformer the model gives the key.
+    private static func readingAdvice<T: JSONSerializing>(for entry: MappingPlan<T>.Entry) -> String {
+        guard entry.isCustomTransformer else { return mismatchAdvice(for: entry) }
+        return "Fix the payload, or give '\(entry.property.key)' a transformer that reads this value."
     }
 
     /// What to fix when a value of the wrong type reached `entry`'s setter: the

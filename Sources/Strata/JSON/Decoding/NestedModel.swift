@@ -143,7 +143,7 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     }
 
     private func elementMismatch(_ value: Any?, at index: Int) -> StrataError {
-        StrataError(.typeMismatch, "Expected \(U.self), found \(describe(value)).", path: [.index(index)])
+        StrataError.expected("\(U.self)", found: value, path: [.index(index)])
     }
 
     func encode<Sink: JSONSink>(_ value: Any, into sink: inout Sink) throws {
@@ -158,7 +158,7 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     @inline(never)
     private func encodeCasting<Sink: JSONSink>(_ value: Any, into sink: inout Sink) throws {
         guard let model = value as? U else {
-            throw StrataError(.typeMismatch, "Expected \(U.self), found \(describe(value)).")
+            throw StrataError.expected("\(U.self)", found: value)
         }
         try JSONAdapter.encode(model, into: &sink)
     }
@@ -173,7 +173,7 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
 
     func encodeArray<Sink: JSONSink>(_ value: Any, into sink: inout Sink) throws {
         guard let models = value as? [U] else {
-            throw StrataError(.typeMismatch, "Expected an array of \(U.self), found \(describe(value)).")
+            throw StrataError.expected("an array of \(U.self)", found: value)
         }
         // Each element one nesting level deeper, as the array transformer writes it.
         try sink.writeArray(count: models.count) { sink, index in
