@@ -89,13 +89,10 @@ final class ArchivedModel: NSObject, NSSecureCoding {
         let version = try recordedVersion(of: M.self, from: coder)
         var model = M()
         let hookCoder = MigrationCoding.hookCoder(for: coder)
-        for entry in plan.entries {
-            guard let value = try decodedValue(of: entry, version: version, from: hookCoder) else { continue }
-            try StrataError.at([.key(entry.property.key)], wrapping: .validationFailed, "Validation failed") {
-                try model.setValidatedValue(value, for: entry.property)
-            }
+        // A key the archive has no value for keeps its default.
+        try model.assign(plan.entries.lazy.map(\.property), hooks: plan.hooks) { property in
+            try decodedValue(of: property, version: version, from: hookCoder).map { .some($0) }
         }
-        try model.validateModel(plan.hooks)
         return model
     }
 
@@ -108,23 +105,23 @@ final class ArchivedModel: NSObject, NSSecureCoding {
     /// not check) would make every later key read as missing; so the coder's
     /// error is checked right after the hook, and blamed on its key.
     private static func decodedValue<M: SecureCodingModel>(
-        of entry: ArchivePlan<M>.Entry, version: Int, from coder: NSCoder
+        of property: ModelProperty<M>, version: Int, from coder: NSCoder
     ) throws -> Any? {
         let value: Any?
         MigrationCoding.reset(coder)
         do {
-            value = try M.decodeValue(forKey: entry.property.key, with: coder, modelVersion: version)
+            value = try M.decodeValue(forKey: property.key, with: coder, modelVersion: version)
         } catch {
-            throw migrationError(error, of: M.self, forKey: entry.property.key, version: version, coderError: coder.error)
+            throw migrationError(error, of: M.self, forKey: property.key, version: version, coderError: coder.error)
         }
         if let coderError = coder.error {
-            throw brokenDecoderError(coderError, of: M.self, forKey: entry.property.key, version: version)
+            throw brokenDecoderError(coderError, of: M.self, forKey: property.key, version: version)
         }
         if let refusal = MigrationCoding.refusal(of: coder) {
             throw StrataError(
                 .migrationFailed,
                 "\(M.self).decodeValue(forKey:with:modelVersion:) failed for an archive of version \(version): \(refusal)",
-                path: [.key(entry.property.key)])
+                path: [.key(property.key)])
         }
         return value
     }

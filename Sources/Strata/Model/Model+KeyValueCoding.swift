@@ -127,15 +127,9 @@ extension Model {
         if let unknown = dictionary.keys.sorted().first(where: { !schema.contains($0) }) {
             throw schema.unknownKey(unknown)
         }
-        for property in schema.properties {
-            // Read-only keys are derived or fixed at creation: dictionaryValue lists
-            // them, so a model rebuilt from its dictionaryValue skips them.
-            guard property.isWritable, let value = dictionary[property.key] else { continue }
-            try StrataError.at([.key(property.key)], wrapping: .validationFailed, "Validation failed") {
-                try setValidatedValue(isJSONNull(value) ? nil : value, for: property)
-            }
-        }
-        try validateModel(schema.hooks)
+        // Read-only keys are derived or fixed at creation: dictionaryValue lists
+        // them, so a model rebuilt from its dictionaryValue skips them.
+        try assign(schema.properties.lazy.filter(\.isWritable), hooks: schema.hooks) { dictionary[$0.key].map { .some($0) } }
     }
 
     /// For a class instance held as one of its superclasses, its own type: key-value

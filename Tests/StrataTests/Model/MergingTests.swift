@@ -2,8 +2,38 @@ import Foundation
 import Testing
 @testable import Strata
 
+/// A range whose `validate()` refuses an end before its start.
+struct ValidatedRange: Model, Equatable {
+    var start = 0
+    var end = 0
+    static let propertyKeys: PropertyKeys<ValidatedRange> = ["start": \.start, "end": \.end]
+
+    struct Backwards: Error, Equatable {}
+
+    func validate() throws {
+        if end < start { throw Backwards() }
+    }
+}
+
 @Suite("Merging")
 struct MergingTests {
+    @Test func mergingRunsValidateAndLeavesTheModelUnchangedWhenItThrows() throws {
+        var local = ValidatedRange(start: 0, end: 5)
+        let later = ValidatedRange(start: 8, end: 9)
+        let all = try #require(throws: StrataError.self) { try local.mergeValue(forKey: "start", from: later) }
+        #expect(all.code == .validationFailed)
+        #expect(all.underlyingError as? ValidatedRange.Backwards == ValidatedRange.Backwards())
+        #expect(local == ValidatedRange(start: 0, end: 5))
+
+        var other = ValidatedRange(start: 10, end: 12)
+        let backwards = ValidatedRange(start: 11, end: 3)
+        #expect(throws: StrataError.self) { try other.mergeValues(from: backwards) }
+        #expect(other == ValidatedRange(start: 10, end: 12))
+
+        try local.mergeValues(from: later)
+        #expect(local == later)
+    }
+
     @Test func mergeValueReplacesOneKey() throws {
         var local = Account()
         local.login = "ada"
