@@ -216,17 +216,17 @@ final class StoredField: @unchecked Sendable {
 
     /// The field's JSON read as a value (see ``readJSON(_:)``), for loops that
     /// must not retain the field on every pass; `nil` where ``readsJSON`` is false.
-    var jsonReader: JSONReader? {
+    var jsonValueLoad: JSONValueLoad? {
         guard let jsonRead else { return nil }
         #if DEBUG || STRATA_INTERNAL_CHECKS
-        return JSONReader(offset: offset, read: jsonRead, field: self)
+        return JSONValueLoad(offset: offset, read: jsonRead, field: self)
         #else
-        return JSONReader(offset: offset, read: jsonRead)
+        return JSONValueLoad(offset: offset, read: jsonRead)
         #endif
     }
 
-    /// A field's JSON read, with the field's offset: made only by ``jsonReader``.
-    struct JSONReader: Sendable {
+    /// The load of a field's JSON value, with the field's offset: made only by ``jsonValueLoad``.
+    struct JSONValueLoad: Sendable {
         fileprivate let offset: Int
         fileprivate let read: FastAccessors.Load
 
