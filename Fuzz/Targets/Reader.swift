@@ -159,7 +159,7 @@ func roundTrip(_ value: Any, shape: (Any) -> FuzzShape, read: (Data) throws -> A
     let expected = shape(value)
     for options in [JSONWriter.Options(), [.prettyPrinted, .sortedKeys]] {
         let written: Data
-        do { written = try JSONWriter.data(withJSONObject: value, options: options) } catch {
+        do { written = Data(try JSONWriter.bytes(withJSONObject: value, options: options)) } catch {
             fuzzFailure("the writer refuses what the reader made (\(options)): \(error)", input: input)
         }
         let back: Any

@@ -213,7 +213,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         let steps = entries.indices.map { index in
             EncodeStep(
                 jsonKey: entries[index].singleKey, position: index, propertyKey: entries[index].property.key,
-                jsonRead: entries[index].jsonField?.jsonReader, entry: entries[index])
+                jsonRead: entries[index].jsonField?.jsonValueLoad, entry: entries[index])
         }
         self.encodeSteps = steps
         self.memberReads = entries.map {
@@ -319,7 +319,7 @@ struct EncodeStep: Sendable {
     let position: Int
     let propertyKey: String
     /// Reads the JSON value straight from the model (see ``Entry/jsonField``).
-    let jsonRead: StoredField.JSONReader?
+    let jsonRead: StoredField.JSONValueLoad?
     /// The plan's entry for the step, a `MappingPlan<M>.Entry` of the plan that made
     /// the step (see ``entry(of:)``), held without its type: in unspecialised code,
     /// reaching it through the plan's array of entries would look up the array's
@@ -327,7 +327,7 @@ struct EncodeStep: Sendable {
     private let entry: any AnyObject & Sendable
 
     init(
-        jsonKey: String?, position: Int, propertyKey: String, jsonRead: StoredField.JSONReader?,
+        jsonKey: String?, position: Int, propertyKey: String, jsonRead: StoredField.JSONValueLoad?,
         entry: any AnyObject & Sendable
     ) {
         self.jsonKey = jsonKey

@@ -51,7 +51,7 @@ final class StoredField: @unchecked Sendable {
     /// Stores an already type-checked value; `nil` when the key path is read-only.
     private let storeValue: (@Sendable (_ model: UnsafeMutableRawPointer, _ offset: Int, _ value: Any?) -> Bool)?
     /// Specialised versions for the common types (see ``FastAccessors``).
-    private let fastRead: FastAccessors.Load?
+    let fastRead: FastAccessors.Load?
     private let fastStore: FastAccessors.Store?
     private let fastStoreNil: FastAccessors.StoreNil?
     /// The JSON value of the property written with its default transformer, for
@@ -197,11 +197,8 @@ final class StoredField: @unchecked Sendable {
         return value
     }
 
-    /// Whether ``readFast(_:)`` is specialised for the property's type.
-    var readsFast: Bool { fastRead != nil }
-
     /// The property's value through the specialised read when there is one (see
-    /// ``readsFast``), the general one otherwise.
+    /// ``fastRead``), the general one otherwise.
     @inline(__always)
     func readFast<M>(_ model: M) -> Any? {
         guard fastRead != nil else { return read(model) }
@@ -216,17 +213,17 @@ final class StoredField: @unchecked Sendable {
 
     /// The field's JSON read as a value (see ``readJSON(_:)``), for loops that
     /// must not retain the field on every pass; `nil` where ``readsJSON`` is false.
-    var jsonReader: JSONReader? {
+    var jsonValueLoad: JSONValueLoad? {
         guard let jsonRead else { return nil }
         #if DEBUG || STRATA_INTERNAL_CHECKS
-        return JSONReader(offset: offset, read: jsonRead, field: self)
+        return JSONValueLoad(offset: offset, read: jsonRead, field: self)
         #else
-        return JSONReader(offset: offset, read: jsonRead)
+        return JSONValueLoad(offset: offset, read: jsonRead)
         #endif
     }
 
-    /// A field's JSON read, with the field's offset: made only by ``jsonReader``.
-    struct JSONReader: Sendable {
+    /// The load of a field's JSON value, with the field's offset: made only by ``jsonValueLoad``.
+    struct JSONValueLoad: Sendable {
         fileprivate let offset: Int
         fileprivate let read: FastAccessors.Load
 

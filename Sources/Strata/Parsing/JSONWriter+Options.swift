@@ -5,7 +5,7 @@ extension JSONWriter {
     /// as `\/` (as `JSONSerialization` does).
     ///
     /// ```swift
-    /// let data = try JSONWriter.data(withJSONObject: ["b": 1, "a": 2], options: [.sortedKeys, .prettyPrinted])
+    /// let bytes = try JSONWriter.bytes(withJSONObject: ["b": 1, "a": 2], options: [.sortedKeys, .prettyPrinted])
     /// ```
     struct Options: OptionSet, Sendable {
         /// The raw bits of the option set.
@@ -29,7 +29,7 @@ extension JSONWriter {
         /// // {
         /// //   "a" : 1
         /// // }
-        /// let data = try JSONWriter.data(withJSONObject: ["a": 1], options: .prettyPrinted)
+        /// let bytes = try JSONWriter.bytes(withJSONObject: ["a": 1], options: .prettyPrinted)
         /// ```
         static let prettyPrinted = Options(rawValue: 1 << 0)
 
@@ -38,7 +38,7 @@ extension JSONWriter {
         ///
         /// ```swift
         /// // {"a":2,"b":1}
-        /// let data = try JSONWriter.data(withJSONObject: ["b": 1, "a": 2], options: .sortedKeys)
+        /// let bytes = try JSONWriter.bytes(withJSONObject: ["b": 1, "a": 2], options: .sortedKeys)
         /// ```
         static let sortedKeys = Options(rawValue: 1 << 1)
 
@@ -46,7 +46,7 @@ extension JSONWriter {
         ///
         /// ```swift
         /// // ["a/b"]
-        /// let data = try JSONWriter.data(withJSONObject: ["a/b"], options: .withoutEscapingSlashes)
+        /// let bytes = try JSONWriter.bytes(withJSONObject: ["a/b"], options: .withoutEscapingSlashes)
         /// ```
         static let withoutEscapingSlashes = Options(rawValue: 1 << 2)
     }

@@ -3,7 +3,8 @@ import Foundation
 /// Writes Foundation objects and Swift natives as UTF-8 JSON, like `JSONSerialization`.
 ///
 /// Internal: ``JSONAdapter`` writes models through ``JSONEmitter``, the same
-/// writer; this entry point for any value serves the tests and the fuzz targets.
+/// writer; this entry point for any value serves the lenient string transformer
+/// (a number as its JSON text), the tests and the fuzz targets.
 ///
 /// Accepted values: `String`/`NSString`, `Bool`, every `Int`/`UInt` width, `Double`,
 /// `Float`, `Decimal`, `NSNumber` (a boolean `NSNumber` writes `true`/`false`,
@@ -22,37 +23,19 @@ import Foundation
 /// - Anything else throws ``JSONWritingError`` naming the type and its path.
 ///
 /// ```swift
-/// let data = try JSONWriter.data(withJSONObject: ["name": "Ada", "admin": true], options: .sortedKeys)
+/// let bytes = try JSONWriter.bytes(withJSONObject: ["name": "Ada", "admin": true], options: .sortedKeys)
 /// // {"admin":true,"name":"Ada"}
 /// ```
 enum JSONWriter {
-    /// Serialises `object` to UTF-8 JSON.
+    /// Serialises `object` to UTF-8 JSON, as a byte array (no `Data` copy).
     ///
     /// Throws ``JSONWritingError`` for a value JSON cannot represent (a `Date`, a custom
     /// type, a non-`String` dictionary key, NaN or infinity), naming its type and path.
     ///
     /// ```swift
-    /// let data = try JSONWriter.data(withJSONObject: [1, 2.5, "x", NSNull()])
+    /// let bytes = try JSONWriter.bytes(withJSONObject: [1, 2.5, "x", NSNull()])
     /// // [1,2.5,"x",null]
     /// ```
-    static func data(withJSONObject object: Any, options: Options = []) throws -> Data {
-        Data(try bytes(withJSONObject: object, options: options))
-    }
-
-    /// Returns whether ``data(withJSONObject:options:)`` would succeed for `object`.
-    ///
-    /// Unlike `JSONSerialization.isValidJSONObject`, a top-level scalar counts as valid,
-    /// because the writer accepts it. This performs a full serialisation.
-    ///
-    /// ```swift
-    /// JSONWriter.isValidJSONObject(["a": [1, 2]]) // true
-    /// JSONWriter.isValidJSONObject(["a": Date()]) // false
-    /// ```
-    static func isValidJSONObject(_ object: Any) -> Bool {
-        (try? bytes(withJSONObject: object, options: [])) != nil
-    }
-
-    /// Serialises `object` to a byte array (no `Data` copy).
     static func bytes(withJSONObject object: Any, options: Options = []) throws(JSONWritingError) -> [UInt8] {
         var emitter = JSONEmitter(options: options)
         try emitter.write(object, depth: 0)

@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// do {
-///     _ = try JSONWriter.data(withJSONObject: ["user": ["tags": ["a", "b", Date()]]])
+///     _ = try JSONWriter.bytes(withJSONObject: ["user": ["tags": ["a", "b", Date()]]])
 /// } catch let error as JSONWritingError {
 ///     print(error)
 ///     // Cannot write a value of type Date at "user.tags[2]"; JSON supports only strings, numbers, booleans, NSNull, arrays and dictionaries with String keys, so convert it first.

@@ -7,7 +7,7 @@
 /// Strata's own transformers are written as transformations (the defaults for
 /// each property type, and the predefined ones behind ``ValueTransformer/url`` and
 /// the others). A user's ``ValueTransformer`` becomes one when the plan is built
-/// (`Transformation(_:)`, in `ValueTransformer+Checked.swift`), so the engines
+/// (`Transformation(_:)`, in `Transformation+ValueTransformer.swift`), so the engines
 /// call one kind of thing, a `Sendable` value, whatever the transformer's class.
 struct Transformation: Sendable {
     let forward: @Sendable (Any?) throws -> Any?

@@ -433,7 +433,7 @@ struct StoredFieldTests {
         let property = try ModelSchema<FieldStruct>.shared.property(forKey: field.key)
         let structField = try #require(property.field)
         #expect(structField.readsJSON == field.readsJSON)
-        #expect((structField.jsonReader != nil) == field.readsJSON)
+        #expect((structField.jsonValueLoad != nil) == field.readsJSON)
         let transformer = property.type.defaultPropertyTransformer
         // The class model's property goes through its key path and the same transformer.
         let classProperty = try ModelSchema<FieldClass>.shared.property(forKey: field.key)
@@ -448,8 +448,8 @@ struct StoredFieldTests {
             let json = StoredField.withStorage(of: values) { structField.readJSON($0) }
             if field.readsJSON {
                 #expect(fieldSameValue(json, expected))
-                let reader = try #require(structField.jsonReader)
-                #expect(fieldSameValue(StoredField.withStorage(of: values) { reader($0) }, expected))
+                let load = try #require(structField.jsonValueLoad)
+                #expect(fieldSameValue(StoredField.withStorage(of: values) { load($0) }, expected))
             } else {
                 // Without a JSON read of its own, readJSON is the general read.
                 #expect(fieldSameValue(json, value))
@@ -472,10 +472,10 @@ struct StoredFieldTests {
         values.level = .mid
         values.optString = "x"
         let schema = ModelSchema<FieldStruct>.shared
-        let readers = try ["url", "optUUID", "level", "optString", "optURL"].map {
-            try #require(schema.property(forKey: $0).field?.jsonReader)
+        let loads = try ["url", "optUUID", "level", "optString", "optURL"].map {
+            try #require(schema.property(forKey: $0).field?.jsonValueLoad)
         }
-        let json = StoredField.withStorage(of: values) { storage in readers.map { $0(storage) } }
+        let json = StoredField.withStorage(of: values) { storage in loads.map { $0(storage) } }
         #expect(json.count == 5)
         #expect(json[0] as? String == "https://example.com/b?q=1&r=%20")
         #expect(json[1] as? String == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
@@ -628,9 +628,9 @@ struct StoredFieldLayoutTests {
         #expect(try schema.property(forKey: "id").read(plain) == nil)
         #expect(try schema.property(forKey: "last").read(plain) as? Bool == false)
         // JSON reads at each offset.
-        let color = try #require(schema.property(forKey: "color").field?.jsonReader)
-        let id = try #require(schema.property(forKey: "id").field?.jsonReader)
-        let note = try #require(schema.property(forKey: "note").field?.jsonReader)
+        let color = try #require(schema.property(forKey: "color").field?.jsonValueLoad)
+        let id = try #require(schema.property(forKey: "id").field?.jsonValueLoad)
+        let note = try #require(schema.property(forKey: "note").field?.jsonValueLoad)
         let json = StoredField.withStorage(of: model) { [color($0), id($0), note($0)] }
         #expect(json[0] as? String == "blue")
         #expect(json[1] as? String == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
