@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Strata
 
-extension CodingTests {
+extension ArchivingTests {
     @Suite struct ArchiveRoundTripTests {
         @Test func everyArchivableTypeComesBackEqual() throws {
             let profile = Profile.sample()
@@ -81,7 +81,7 @@ extension CodingTests {
     }
 }
 
-extension CodingTests {
+extension ArchivingTests {
     /// A class model, for identity and cycles.
     final class Node: SecureCodingModel {
         var name = ""

@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 
 /// Decoded values go through the same validated setters and `validate()` as JSON.
-extension CodingTests {
+extension ArchivingTests {
     @Suite struct ArchiveValidationTests {
         @Test func validateValueNormalisesDecodedValues() throws {
             let data = try ModelArchiver.archivedData(with: Account(login: "ADA"))
@@ -26,7 +26,7 @@ extension CodingTests {
     }
 }
 
-extension CodingTests {
+extension ArchivingTests {
     struct Account: SecureCodingModel {
         struct Invalid: Error, CustomStringConvertible { let description: String }
         var login = ""

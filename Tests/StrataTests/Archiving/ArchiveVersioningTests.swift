@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Strata
 
-extension CodingTests {
+extension ArchivingTests {
     @Suite struct ArchiveVersioningTests {
         @Test func theArchiveRecordsNameAndVersion() throws {
             let plist = try ArchivePlist(try ModelArchiver.archivedData(with: Settings()))
@@ -66,7 +66,7 @@ extension CodingTests {
     }
 }
 
-extension CodingTests {
+extension ArchivingTests {
     struct RenamedTag: SecureCodingModel {
         var name = ""
         var weight: Int8 = 0

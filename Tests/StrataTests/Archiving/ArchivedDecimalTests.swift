@@ -4,7 +4,7 @@ import Testing
 
 /// A `Decimal` is archived as its text; a tampered text must never read as
 /// another value (`Decimal(string:)` alone reads `"0x10"` as 0 and `"12abc"` as 12).
-extension CodingTests {
+extension ArchivingTests {
     @Suite struct ArchivedDecimalTests {
         /// The archive of `Profile.sample()` with the text of `amount` replaced by `text`.
         static func profileArchive(amountText text: String) throws -> Data {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Strata
 
-extension CodingTests {
+extension ArchivingTests {
     /// `.conditional` references are kept when their object is written
     /// unconditionally anywhere in the archive, before or after them.
     @Suite struct ConditionalReferenceTests {
@@ -124,7 +124,7 @@ extension CodingTests {
     }
 }
 
-extension CodingTests {
+extension ArchivingTests {
     final class Item: SecureCodingModel {
         var name = ""
         init() {}

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Strata
 
-extension CodingTests {
+extension ArchivingTests {
     @Suite struct EncodingBehaviorTests {
         @Test func excludedValuesNeverReachTheArchive() throws {
             let token = "secret-7f3a9c1e-token"
@@ -60,7 +60,7 @@ extension CodingTests {
     }
 }
 
-extension CodingTests {
+extension ArchivingTests {
     struct Handlers: SecureCodingModel {
         var name = ""
         var range = 0..<1

@@ -5,7 +5,7 @@ import Testing
 /// Every hostile archive is refused with a thrown error. On Linux a single one
 /// reaching `NSKeyedUnarchiver` unchecked would call `fatalError` and end the test
 /// run, so a passing run is itself the proof that none crashes.
-extension CodingTests {
+extension ArchivingTests {
     @Suite struct HostileArchiveTests {
         static func expectRefused<M: SecureCodingModel>(_ data: Data, as type: M.Type, _ comment: Comment? = nil) {
             do {
@@ -274,7 +274,7 @@ extension CodingTests {
     }
 }
 
-extension CodingTests {
+extension ArchivingTests {
     final class Nested: SecureCodingModel {
         var child: Nested?
         init() {}

@@ -4,7 +4,7 @@ import Testing
 
 // Linux: on Apple platforms the hook receives the unarchiver itself (MigrationCoding).
 #if !canImport(ObjectiveC)
-extension CodingTests {
+extension ArchivingTests {
     /// Migration hooks written the Mantle way, with `decodeObject(of:forKey:)`
     /// and `decodeObject(forKey:)`, read the scalars Strata writes with typed calls.
     @Suite struct MantleMigrationTests {
@@ -92,7 +92,7 @@ extension CodingTests {
 }
 #endif
 
-extension CodingTests {
+extension ArchivingTests {
     /// Version 1 of `Style`.
     struct StyleV1: SecureCodingModel {
         var fontSize = 0

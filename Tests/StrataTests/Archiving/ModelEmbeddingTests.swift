@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Strata
 
-extension CodingTests {
+extension ArchivingTests {
     /// Strata models inside a caller's own keyed archive.
     @Suite struct ModelEmbeddingTests {
         @Test func aModelRoundTripsInsideAnotherObjectsArchive() throws {
@@ -58,7 +58,7 @@ extension CodingTests {
     }
 }
 
-extension CodingTests {
+extension ArchivingTests {
     /// A model whose nested model cannot be archived.
     struct HoldsHandlers: SecureCodingModel {
         var name = "holder"
@@ -72,11 +72,11 @@ extension CodingTests {
 final class ArchivingTestDocument: NSObject, NSSecureCoding {
     static var supportsSecureCoding: Bool { true }
     let title: String
-    let settings: CodingTests.Settings
-    private(set) var missing: CodingTests.Settings?
+    let settings: ArchivingTests.Settings
+    private(set) var missing: ArchivingTests.Settings?
     private(set) var encodingError: (any Error)?
 
-    init(title: String, settings: CodingTests.Settings) {
+    init(title: String, settings: ArchivingTests.Settings) {
         self.title = title
         self.settings = settings
     }
@@ -92,10 +92,10 @@ final class ArchivingTestDocument: NSObject, NSSecureCoding {
 
     init?(coder: NSCoder) {
         guard let title = coder.decodeObject(of: NSString.self, forKey: "title"),
-            let settings = try? coder.decodeModel(of: CodingTests.Settings.self, forKey: "settings")
+            let settings = try? coder.decodeModel(of: ArchivingTests.Settings.self, forKey: "settings")
         else { return nil }
         self.title = title as String
         self.settings = settings
-        self.missing = try? coder.decodeModel(of: CodingTests.Settings.self, forKey: "absent")
+        self.missing = try? coder.decodeModel(of: ArchivingTests.Settings.self, forKey: "absent")
     }
 }

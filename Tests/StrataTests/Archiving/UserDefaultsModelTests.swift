@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 import StrataTestSupport
 
-extension CodingTests {
+extension ArchivingTests {
     /// `UserDefaults.setModel(_:forKey:)` and `model(of:forKey:)`. Every test uses
     /// its own suite, named by an absolute path in a temporary directory (on
     /// Linux, Foundation stores suite `S` at `$HOME/.config/S.plist`, and an

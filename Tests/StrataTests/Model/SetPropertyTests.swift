@@ -72,7 +72,7 @@ struct SetPropertyTests {
         var second = TaggedArchive()
         for tag in first.tags.reversed() { second.tags.insert(tag) }
         func archivedTags(_ model: TaggedArchive) throws -> [String] {
-            let plist = try CodingTests.ArchivePlist(ModelArchiver.archivedData(with: model))
+            let plist = try ArchivingTests.ArchivePlist(ModelArchiver.archivedData(with: model))
             return plist.objects.compactMap { $0 as? String }.filter { $0.hasPrefix("tag") }
         }
         #expect(try archivedTags(first) == first.tags.sorted())

@@ -3,10 +3,10 @@ import Strata
 import Testing
 
 /// The archive-bridge suites, grouped so that `swift test --filter Coding` runs them.
-@Suite enum CodingTests {}
+@Suite enum ArchivingTests {}
 
-// Fixtures live in CodingTests so that their common names stay out of the test module's namespace.
-extension CodingTests {
+// Fixtures live in ArchivingTests so that their common names stay out of the test module's namespace.
+extension ArchivingTests {
     /// A versioned model: version 2 renamed `fontSize` to `textSize`.
     struct Settings: SecureCodingModel, Equatable {
         var textSize = 12
