@@ -82,28 +82,20 @@ extension Transformation {
                 guard let array = value as? [Any] else {
                     throw StrataError.expected("an array of \(T.self) objects", found: value)
                 }
-                let recovery = ElementRecovery()  // outside `nested`, which starts a model's own rules
+                let elements = CollectionElements()  // outside `nested`, which starts a model's own rules
+                let nulls: CollectionElements.Nulls = elementsAreOptional ? .areNil : .areRefused(elementName: "\(T.self)")
                 return try JSONAdapter.nested {
                     var models: [T?] = []
                     models.reserveCapacity(array.count)
                     var hasNull = false
                     for (index, element) in array.enumerated() {
-                        do {
-                            if isJSONNull(element) {
-                                guard elementsAreOptional else {
-                                    throw DefaultTransformers.nullElement(named: "\(T.self)", at: .index(index))
-                                }
-                                hasNull = true
-                                models.append(nil)
-                                continue
-                            }
-                            models.append(
-                                try recovery.element(at: .index(index)) {
-                                    try JSONAdapter.decodeElement(T.self, element, at: index)
-                                })
-                        } catch {
-                            try recovery.skip(error)
+                        let isNull = isJSONNull(element)
+                        let outcome = try elements.read(at: .index(index), isNull: isNull, nulls: nulls) {
+                            try JSONAdapter.decodeElement(T.self, element)
                         }
+                        guard case .value(let model) = outcome else { continue }
+                        hasNull = hasNull || model == nil
+                        models.append(model)
                     }
                     return hasNull ? models : models.compactMap { $0 }
                 }
@@ -115,8 +107,9 @@ extension Transformation {
                 }
                 return try JSONAdapter.nested {
                     try models.enumerated().map { index, model -> Any in
-                        guard let model else { return NSNull() }
-                        return try JSONAdapter.encodeElement(model, at: index)
+                        try CollectionElements.jsonValue(of: model, at: .index(index), transforms: false) { model in
+                            try JSONAdapter.encode(model)
+                        }
                     }
                 }
             })

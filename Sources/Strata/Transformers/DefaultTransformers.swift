@@ -67,6 +67,7 @@ enum DefaultTransformers {
 
     static func array(element: PropertyType, builder: any ArrayBuilding.Type) -> Transformation {
         let elementTransformer = element.defaultValueTransformer
+        let nulls = CollectionElements.Nulls(for: element)
         let elementsMayBeExact = element.convertsExactValuesToThemselves
         let transformation = Transformation(
             forward: { value in
@@ -81,16 +82,16 @@ enum DefaultTransformers {
                 converted.reserveCapacity(array.count)
                 // The JSON index of each element of `converted`, once one is left out.
                 var indices: [Int]? = nil
-                let recovery = ElementRecovery()
+                let elements = CollectionElements()
                 for (index, item) in array.enumerated() {
-                    do {
-                        converted.append(
-                            try recovery.element(at: .index(index)) {
-                                try convert(item, with: elementTransformer, element: element, at: .index(index))
-                            })
+                    let outcome = try elements.read(at: .index(index), isNull: isJSONNull(item), nulls: nulls) {
+                        try convert(item, with: elementTransformer)
+                    }
+                    switch outcome {
+                    case .value(let value):
+                        converted.append(value ?? nil)
                         indices?.append(index)
-                    } catch {
-                        try recovery.skip(error)
+                    case .skipped:
                         if indices == nil { indices = Array(0..<index) }
                     }
                 }
@@ -124,6 +125,7 @@ enum DefaultTransformers {
 
     static func dictionary(value element: PropertyType, builder: any DictionaryBuilding.Type) -> Transformation {
         let valueTransformer = element.defaultValueTransformer
+        let nulls = CollectionElements.Nulls(for: element)
         return Transformation(
             forward: { value in
                 guard let value else { return nil }
@@ -137,22 +139,22 @@ enum DefaultTransformers {
                 // order, so the error is the one of the smallest key, and recoveries are
                 // reported in key order, whatever the order and entry point.
                 var refused: [(key: String, error: any Error)] = []
-                let recovery = ElementRecovery()
-                let mark = recovery.mark
+                let elements = CollectionElements()
+                let mark = elements.mark
                 for (key, item) in object {
                     do {
                         converted[key] = .some(
-                            try recovery.element(at: .key(key)) {
-                                try convert(item, with: valueTransformer, element: element, at: .key(key))
-                            })
+                            try elements.convert(at: .key(key), isNull: isJSONNull(item), nulls: nulls) {
+                                try convert(item, with: valueTransformer)
+                            } ?? nil)
                     } catch {
                         refused.append((key, error))
                     }
                 }
                 for failure in refused.sorted(by: { $0.key < $1.key }) {
-                    try recovery.skip(failure.error)
+                    try elements.skip(failure.error)
                 }
-                recovery.sortByKey(from: mark)
+                elements.sortByKey(from: mark)
                 switch builder.build(converted) {
                 case .success(let typed): return typed
                 case .failure(let failure):
@@ -174,38 +176,20 @@ enum DefaultTransformers {
             })
     }
 
-    /// Converts one element of a collection: `null` becomes `nil` (an error when the
-    /// element type is not optional), anything else goes through the transformer.
-    static func convert(
-        _ item: Any, with transformer: Transformation?, element: PropertyType, at component: StrataError.PathComponent
-    ) throws -> Any? {
-        if isJSONNull(item) {
-            guard element.isOptional else { throw nullElement(named: element.name, at: component) }
-            return nil
-        }
+    /// Converts one element of a collection that is not `null` through the element
+    /// type's transformer, if it has one (``CollectionElements`` applies the rest).
+    static func convert(_ item: Any, with transformer: Transformation?) throws -> Any? {
         guard let transformer else { return item }
-        return try StrataError.at([component], wrapping: .transformerFailed, "Transformer failed") {
-            try transformer.transformedValue(item)
-        }
+        return try transformer.transformedValue(item)
     }
 
-    /// The error for a `null` element of a collection whose elements, of type
-    /// `name`, are not optional: one text for collections of values and of models.
-    static func nullElement(named name: String, at component: StrataError.PathComponent) -> StrataError {
-        StrataError(
-            .nullForNonOptional, "Found null, but the elements are \(name), which is not optional.", path: [component])
-    }
-
+    /// The JSON value of one element of a collection, through the element type's
+    /// transformer, if it has one, or checked that JSON can represent it.
     private static func reverse(_ item: Any?, with transformer: Transformation?, at component: StrataError.PathComponent) throws -> Any {
-        guard let item else { return NSNull() }
         guard let transformer else {
-            return try StrataError.at([component], wrapping: .unsupportedValue, "Cannot write the value") {
-                try jsonRepresentable(item)
-            }
+            return try CollectionElements.jsonValue(of: item, at: component, transforms: false, jsonRepresentable)
         }
-        return try StrataError.at([component], wrapping: .transformerFailed, "Reverse transformer failed") {
-            try transformer.reverseTransformedValue(item) ?? NSNull()
-        }
+        return try CollectionElements.jsonValue(of: item, at: component, transforms: true, transformer.reverseTransformedValue)
     }
 }
 

@@ -342,18 +342,13 @@ extension Transformation {
         let forward: @Sendable ([Any]) throws -> [Any?] = { array in
             var converted: [Any?] = []
             converted.reserveCapacity(array.count)
-            let recovery = ElementRecovery()
+            let elements = CollectionElements()
             for (index, value) in array.enumerated() {
-                do {
-                    converted.append(
-                        try recovery.element(at: .index(index)) {
-                            try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
-                                try element.transformedValue(isJSONNull(value) ? nil : value)
-                            }
-                        })
-                } catch {
-                    try recovery.skip(error)
+                // The element transformer decides what `null` is: it is given `nil`.
+                let outcome = try elements.read(at: .index(index), isNull: isJSONNull(value), nulls: .areConverted) {
+                    try element.transformedValue(isJSONNull(value) ? nil : value)
                 }
+                if case .value(let value) = outcome { converted.append(value ?? nil) }
             }
             return converted
         }
@@ -362,7 +357,8 @@ extension Transformation {
             forward,
             reverse: { (array: [Any?]) throws -> [Any] in
                 try array.enumerated().map { index, value in
-                    try StrataError.at([.index(index)], wrapping: .transformerFailed, "Reverse transformer failed") {
+                    // As for reading, the element transformer decides what `nil` is.
+                    try CollectionElements.write(at: .index(index), transforms: true) {
                         try element.reverseTransformedValue(value) ?? NSNull()
                     }
                 }

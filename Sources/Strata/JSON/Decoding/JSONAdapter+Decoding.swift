@@ -98,27 +98,26 @@ extension JSONAdapter {
     static func decodeEach<T: JSONSerializing>(_ type: T.Type, from json: [Any]) throws -> [T] {
         var models: [T] = []
         models.reserveCapacity(json.count)
-        let recovery = ElementRecovery()
+        let elements = CollectionElements()
+        // A `null` element is refused as any other value that is not an object.
+        let nulls = CollectionElements.Nulls.areConverted
         for (index, element) in json.enumerated() {
-            models.append(try recovery.element(at: .index(index)) { try decodeElement(T.self, element, at: index) })
+            let model = try elements.convert(at: .index(index), isNull: isJSONNull(element), nulls: nulls) {
+                try decodeElement(T.self, element)
+            }
+            if let model { models.append(model) }
         }
         return models
     }
 
-    /// `element`, at `index` of an array of `T` objects, decoded as `T`: the one rule for
-    /// an element of an array of models, whether the array is the document or a
-    /// property's (``ValueTransformer/models(_:)``).
+    /// `element`, of an array of `T` objects, decoded as `T`.
     ///
-    /// Errors name the index.
-    static func decodeElement<T: JSONSerializing>(_ type: T.Type, _ element: Any, at index: Int) throws -> T {
-        guard let object = element as? [String: Any] else {
-            throw notAnObject(element, for: T.self).prefixed(with: [.index(index)])
-        }
-        do {
-            return try decode(T.self, from: object)
-        } catch let error as StrataError {
-            throw error.prefixed(with: [.index(index)])
-        }
+    /// The one rule for an element of an array of models, whether the array is the
+    /// document or a property's (``ValueTransformer/models(_:)``).
+    /// ``CollectionElements`` gives its errors the index.
+    static func decodeElement<T: JSONSerializing>(_ type: T.Type, _ element: Any) throws -> T {
+        guard let object = element as? [String: Any] else { throw notAnObject(element, for: T.self) }
+        return try decode(T.self, from: object)
     }
 
     /// Parses JSON data with Strata's reader, into Swift natives (`Int`, `Double`,

@@ -66,7 +66,9 @@ extension JSONAdapter {
                 try scanner.endDocument()
                 return models
             }
-            let recovery = ElementRecovery()
+            let elements = CollectionElements()
+            // A `null` element is refused as any other value that is not an object.
+            let nulls = CollectionElements.Nulls.areConverted
             var spareSlots: [Slot] = []
             let firstElementStart = scanner.index
             repeat {
@@ -85,17 +87,22 @@ extension JSONAdapter {
                         if slots.count != keys.count { slots = .missing(count: keys.count) }
                         try readObject(plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft)
                         var source = DecodeSource.slots(consume slots)
-                        models.append(try recovery.element(at: .index(index)) { try decodeMapped(plan, from: &source) })
+                        let model = try elements.convert(at: .index(index), isNull: false, nulls: nulls) {
+                            try decodeMapped(plan, from: &source)
+                        }
+                        if let model { models.append(model) }
                         spareSlots = source.reclaimSlots()
                         continue
                     }
                     let element = try scanner.parseValueTree()
-                    guard let object = element as? [String: Any] else { throw notAnObject(element, for: T.self) }
-                    models.append(try recovery.element(at: .index(index)) { try decode(T.self, from: object) })
+                    let model = try elements.convert(at: .index(index), isNull: isJSONNull(element), nulls: nulls) {
+                        try decodeElement(T.self, element)
+                    }
+                    if let model { models.append(model) }
                 } catch let error as StrataError {
                     // The rest of the document must be valid JSON for this error to be the one reported.
                     try skipRemainingElements(of: &scanner)
-                    throw error.prefixed(with: [.index(index)])
+                    throw error
                 }
             } while try scanner.nextElement()
             try scanner.endDocument()

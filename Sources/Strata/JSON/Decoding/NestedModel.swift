@@ -37,8 +37,6 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     /// The transformer the elements of an array of `U` that are not objects get:
     /// the one that refuses them (see ``decodeArray(_:)``).
     private let elementTransformer = Transformation.model(U.self)
-    /// `U` as an element type, for the same errors.
-    private let elementType = PropertyType.model(U.self)
     /// `U`'s plan once asked for, in slot 0 (empty until then): read without the
     /// schema cache's lock, once per nested object.
     ///
@@ -101,49 +99,46 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         var elements = consume elements
         var models: [U] = []
         models.reserveCapacity(elements.count)
-        let recovery = ElementRecovery()
+        let collection = CollectionElements()
+        let nulls = CollectionElements.Nulls.areRefused(elementName: "\(U.self)")
         for index in elements.indices {
-            do {
-                models.append(
-                    try recovery.element(at: .index(index)) { try decodeElement(elements.moveOut(at: index), at: index) })
-            } catch {
-                try recovery.skip(error)
+            var element = elements.moveOut(at: index)
+            let outcome = try collection.read(at: .index(index), isNull: element.isNullElement, nulls: nulls) {
+                try decodeElement(element.moveOut())
             }
+            if case .value(let model?) = outcome { models.append(model) }
         }
         return models
     }
 
-    /// One element of ``decodeArray(_:)``; errors name its index.
+    /// One element of ``decodeArray(_:)``, not `null`.
     ///
     /// An object's model is decoded as a `U`, never boxed and cast back: in this code,
     /// not specialised for `U`, a function that holds a `U?` looks up its metadata on
     /// every call, so the one cast, for an element that is not an object, is in a
     /// function of its own.
-    private func decodeElement(_ element: consuming Slot, at index: Int) throws -> U {
+    private func decodeElement(_ element: consuming Slot) throws -> U {
         var element = element
         switch element {
         case .object:
-            return try StrataError.at([.index(index)], wrapping: .transformerFailed, "Transformer failed") {
-                try decodeModel(element.moveNestedSlots())
-            }
+            return try decodeModel(element.moveNestedSlots())
         case .json(let value):
-            return try convertedElement(value ?? NSNull(), at: index)
+            return try convertedElement(value ?? NSNull())
         case .missing, .converted, .array:
-            throw elementMismatch(nil, at: index)
+            throw elementMismatch(nil)
         }
     }
 
     /// An element that is not an object, converted as the array transformer converts
     /// it, which refuses it.
     @inline(never)
-    private func convertedElement(_ value: Any, at index: Int) throws -> U {
-        let converted = try DefaultTransformers.convert(value, with: elementTransformer, element: elementType, at: .index(index))
-        guard let model = converted as? U else { throw elementMismatch(value, at: index) }
+    private func convertedElement(_ value: Any) throws -> U {
+        guard let model = try elementTransformer.transformedValue(value) as? U else { throw elementMismatch(value) }
         return model
     }
 
-    private func elementMismatch(_ value: Any?, at index: Int) -> StrataError {
-        StrataError.expected("\(U.self)", found: value, path: [.index(index)])
+    private func elementMismatch(_ value: Any?) -> StrataError {
+        StrataError.expected("\(U.self)", found: value)
     }
 
     func encode<Sink: JSONSink>(_ value: Any, into sink: inout Sink) throws {
@@ -177,7 +172,7 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         }
         // Each element one nesting level deeper, as the array transformer writes it.
         try sink.writeArray(count: models.count) { sink, index in
-            try StrataError.at([.index(index)], wrapping: .unsupportedValue, "Cannot write the value") {
+            try CollectionElements.write(at: .index(index)) {
                 try JSONAdapter.nested { try JSONAdapter.encode(models[index], into: &sink) }
             }
         }

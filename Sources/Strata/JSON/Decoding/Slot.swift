@@ -46,6 +46,14 @@ enum Slot {
         return slot
     }
 
+    /// Whether the slot is a `null` element of an ``array(_:)``: `.json` of `nil` or
+    /// of `NSNull`.
+    var isNullElement: Bool {
+        guard case .json(let value) = self else { return false }
+        guard let value else { return true }
+        return isJSONNull(value)
+    }
+
     /// Whether the slot holds a value that is not `null`: what a required key needs.
     var isPresent: Bool {
         switch self {

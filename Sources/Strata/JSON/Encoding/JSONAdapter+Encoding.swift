@@ -96,18 +96,9 @@ extension JSONAdapter {
         var array: [[String: Any]] = []
         array.reserveCapacity(models.count)
         for (index, model) in models.enumerated() {
-            array.append(try encodeElement(model, at: index))
+            array.append(try CollectionElements.write(at: .index(index)) { try encode(model) })
         }
         return array
-    }
-
-    /// `model`, at `index` of an array of models, as a dictionary; errors name the index.
-    static func encodeElement<T: JSONSerializing>(_ model: T, at index: Int) throws -> [String: Any] {
-        do {
-            return try encode(model)
-        } catch let error as StrataError {
-            throw error.prefixed(with: [.index(index)])
-        }
     }
 
     /// Writes `models` into `sink` as a top-level array; errors name the index.
@@ -115,11 +106,7 @@ extension JSONAdapter {
     /// one nesting level deeper.)
     static func encode<T: JSONSerializing, Sink: JSONSink>(_ models: [T], into sink: inout Sink) throws {
         try sink.writeArray(count: models.count) { sink, index in
-            do {
-                try encode(models[index], into: &sink)
-            } catch let error as StrataError {
-                throw error.prefixed(with: [.index(index)])
-            }
+            try CollectionElements.write(at: .index(index)) { try encode(models[index], into: &sink) }
         }
     }
 

@@ -1,0 +1,139 @@
+import Foundation
+
+/// The one routine for the elements of a collection, read or written: every
+/// array, set and `[String: T]` of a property's default transformer, every
+/// ``ValueTransformer/array(of:)``, and every array of models, at the top level or
+/// in a property, from a dictionary or from data.
+///
+/// It owns three rules, so each lives in one place:
+///
+/// - **`null`**: an element that is `null` is `nil` when the elements are
+///   optional, and a `nullForNonOptional` error naming its index or key otherwise
+///   (``Nulls``); written, `nil` is `null` (``jsonValue(of:at:transforms:_:)``).
+/// - **The path**: an element's error gets its index or key in front of its path
+///   (`contributors[1].id`), and so do the recoveries recorded inside it.
+/// - **Recovery**: an element that fails is left out when the property skips
+///   invalid elements (``JSONRecovery/skipsInvalidElements``), and recorded.
+///
+/// Made once per collection read, by the loop that walks it:
+///
+/// ```swift
+/// let elements = CollectionElements()
+/// for (index, item) in array.enumerated() {
+///     if case .value(let element) = try elements.read(at: .index(index), isNull: isJSONNull(item), nulls: .areNil, { convert(item) }) {
+///         converted.append(element)
+///     }
+/// }
+/// ```
+struct CollectionElements {
+    /// What a `null` element is.
+    enum Nulls {
+        /// `nil`: the elements are optional.
+        case areNil
+        /// A `nullForNonOptional` error: the elements, of the type named, are not optional.
+        case areRefused(elementName: String)
+        /// Given to the conversion like any other value (as `NSNull`), for an element
+        /// transformer that decides (``ValueTransformer/array(of:)``).
+        case areConverted
+
+        /// The rule for elements of `type`: `nil` when it is optional, refused otherwise.
+        init(for type: PropertyType) {
+            self = type.isOptional ? .areNil : .areRefused(elementName: type.name)
+        }
+    }
+
+    /// One element read: its value, or left out by the property's recovery.
+    enum Outcome<Value> {
+        case value(Value)
+        case skipped
+    }
+
+    private let recovery = ElementRecovery()
+
+    /// Reads the element at `component`: `null` by `nulls`, anything else by
+    /// `convert`; an element that fails is left out when the property skips
+    /// invalid elements, and its error is thrown otherwise.
+    @inline(__always)
+    func read<Value>(
+        at component: StrataError.PathComponent, isNull: Bool, nulls: Nulls, _ convert: () throws -> Value
+    ) throws -> Outcome<Value?> {
+        do {
+            return .value(try self.convert(at: component, isNull: isNull, nulls: nulls, convert))
+        } catch {
+            try recovery.skip(error)
+            return .skipped
+        }
+    }
+
+    /// Converts the element at `component` as ``read(at:isNull:nulls:_:)`` does, but
+    /// throws its error whatever the recovery: for a collection that decides which
+    /// failures to skip once it has seen them all (``skip(_:)``), or that skips none.
+    @inline(__always)
+    func convert<Value>(
+        at component: StrataError.PathComponent, isNull: Bool, nulls: Nulls, _ convert: () throws -> Value
+    ) throws -> Value? {
+        try recovery.element(at: component) {
+            if isNull {
+                switch nulls {
+                case .areNil: return nil
+                case .areRefused(let name): throw Self.nullElement(named: name, at: component)
+                case .areConverted: break
+                }
+            }
+            return try StrataError.at([component], wrapping: .transformerFailed, "Transformer failed", convert)
+        }
+    }
+
+    /// Leaves out the element that failed with `error` when the property skips
+    /// invalid elements and the failure is one a recovery may hide (recording it);
+    /// rethrows `error` otherwise.
+    func skip(_ error: any Error) throws {
+        try recovery.skip(error)
+    }
+
+    /// Where the next recovery will be recorded, for ``sortByKey(from:)``; `nil`
+    /// when the read reports nothing.
+    var mark: Int? { recovery.mark }
+
+    /// For a dictionary, whose members are read in no fixed order: orders the
+    /// recoveries recorded since `mark` by the key their paths start with.
+    func sortByKey(from mark: Int?) {
+        recovery.sortByKey(from: mark)
+    }
+
+    /// The JSON value of the element `item` at `component`: `null` for `nil`, and
+    /// what `convert` gives otherwise (`null` for `nil`); an error gets `component`
+    /// in front of its path.
+    ///
+    /// `transforms` says whether `convert` runs a transformer, whose own errors are
+    /// then `transformerFailed`; the checks of a value written as it is are
+    /// `unsupportedValue`.
+    @inline(__always)
+    static func jsonValue<Element>(
+        of item: Element?, at component: StrataError.PathComponent, transforms: Bool,
+        _ convert: (Element) throws -> Any?
+    ) throws -> Any {
+        guard let item else { return NSNull() }
+        return try write(at: component, transforms: transforms) { try convert(item) ?? NSNull() }
+    }
+
+    /// Writes the element at `component` with `write` (into a sink, or as a value);
+    /// an error gets `component` in front of its path, as in
+    /// ``jsonValue(of:at:transforms:_:)``.
+    @inline(__always)
+    static func write<Written>(
+        at component: StrataError.PathComponent, transforms: Bool = false, _ write: () throws -> Written
+    ) throws -> Written {
+        if transforms {
+            return try StrataError.at([component], wrapping: .transformerFailed, "Reverse transformer failed", write)
+        }
+        return try StrataError.at([component], wrapping: .unsupportedValue, "Cannot write the value", write)
+    }
+
+    /// The error for a `null` element of a collection whose elements, of type
+    /// `name`, are not optional.
+    static func nullElement(named name: String, at component: StrataError.PathComponent) -> StrataError {
+        StrataError(
+            .nullForNonOptional, "Found null, but the elements are \(name), which is not optional.", path: [component])
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import Strata
+
+/// A model with a collection of each kind the element routine serves.
+struct Collections: JSONSerializing, Equatable {
+    var numbers: [Int] = []
+    var maybeNumbers: [Int?] = []
+    var owners: [Owner] = []
+    var maybeOwners: [Owner?] = []
+    var scores: [String: Int] = [:]
+    var listed: [Owner] = []
+
+    static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
+    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        key == "listed" ? .models(Owner.self) : nil
+    }
+}
+
+@Suite("The element routine")
+struct CollectionElementsTests {
+    static func failure(_ json: String) throws -> [StrataError] {
+        let data = Data(json.utf8)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return [
+            try #require(throws: StrataError.self) { try JSONAdapter.model(of: Collections.self, from: data) },
+            try #require(throws: StrataError.self) { try JSONAdapter.model(of: Collections.self, from: object) },
+        ]
+    }
+
+    @Test(arguments: [
+        (#"{"numbers": [1, null]}"#, "numbers[1]", "Int"),
+        (#"{"owners": [{"login": "a"}, null]}"#, "owners[1]", "Owner"),
+        (#"{"listed": [{"login": "a"}, {"login": "b"}, null]}"#, "listed[2]", "Owner"),
+        (#"{"scores": {"a": 1, "b": null}}"#, "scores.b", "Int"),
+    ])
+    func aNullElementOfElementsThatAreNotOptionalIsRefusedAlike(_ json: String, path: String, name: String) throws {
+        for error in try Self.failure(json) {
+            #expect(error.code == .nullForNonOptional)
+            #expect(error.pathDescription == path)
+            #expect(error.reason == "Found null, but the elements are \(name), which is not optional.")
+        }
+    }
+
+    @Test func aNullElementOfOptionalElementsIsNil() throws {
+        let json = #"{"maybeNumbers": [1, null], "maybeOwners": [null, {"login": "a"}]}"#
+        let fromData = try JSONAdapter.model(of: Collections.self, from: Data(json.utf8))
+        #expect(fromData.maybeNumbers == [1, nil])
+        #expect(fromData.maybeOwners == [nil, Owner(login: "a")])
+        let written = try JSONAdapter.dictionary(from: fromData)
+        #expect((written["maybeOwners"] as? [Any])?.first is NSNull)
+        #expect((written["maybeNumbers"] as? [Any])?.last is NSNull)
+    }
+
+    @Test(arguments: [
+        (#"{"numbers": [1, "2"]}"#, "numbers[1]"),
+        (#"{"owners": [{"id": 1}, {"id": "2"}]}"#, "owners[1].id"),
+        (#"{"listed": [{"id": 1}, {"id": "2"}]}"#, "listed[1].id"),
+        (#"{"scores": {"a": 1, "b": "2"}}"#, "scores.b"),
+    ])
+    func anElementsErrorHasItsIndexOrKeyInFrontOfItsPath(_ json: String, path: String) throws {
+        for error in try Self.failure(json) {
+            #expect(error.code == .typeMismatch)
+            #expect(error.pathDescription == path)
+        }
+    }
+
+    @Test func theRoutineAppliesEachNullRule() throws {
+        let elements = CollectionElements()
+        if case .value(let value) = try elements.read(at: .index(0), isNull: true, nulls: .areNil, { 1 }) {
+            #expect(value == nil)
+        } else {
+            Issue.record("a null element of optional elements is read")
+        }
+        let refused = try #require(throws: StrataError.self) {
+            try elements.read(at: .index(3), isNull: true, nulls: .areRefused(elementName: "Int"), { 1 })
+        }
+        #expect(refused.pathDescription == "[3]")
+        #expect(refused.code == .nullForNonOptional)
+        // A null given to the conversion is the conversion's to decide.
+        #expect(try elements.convert(at: .key("k"), isNull: true, nulls: .areConverted, { 7 }) == 7)
+    }
+
+    @Test func writingNilIsNullAndAnErrorNamesItsIndex() throws {
+        #expect(try CollectionElements.jsonValue(of: Int?.none, at: .index(0), transforms: false) { $0 } is NSNull)
+        struct Refusal: Error {}
+        let error = try #require(throws: StrataError.self) {
+            try CollectionElements.jsonValue(of: 5, at: .index(2), transforms: true) { _ in throw Refusal() }
+        }
+        #expect(error.code == .transformerFailed)
+        #expect(error.pathDescription == "[2]")
+        #expect(error.underlyingError is Refusal)
+    }
+}
