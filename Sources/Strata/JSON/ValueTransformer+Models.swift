@@ -76,26 +76,30 @@ extension Transformation {
     /// `null` elements are `nil` when `elementsAreOptional` (the result is then
     /// `[T?]`, or `[T]` when there is none), and an error otherwise.
     static func models<T: JSONSerializing>(_ type: T.Type, elementsAreOptional: Bool) -> Transformation {
-        Transformation(
+        let nulls: CollectionElements.Nulls = elementsAreOptional ? .areNil : .areRefused(elementName: "\(T.self)")
+        return Transformation(
             forward: { value in
                 guard let value else { return nil }
                 guard let array = value as? [Any] else {
                     throw StrataError.expected("an array of \(T.self) objects", found: value)
                 }
                 let elements = CollectionElements()  // outside `nested`, which starts a model's own rules
-                let nulls: CollectionElements.Nulls = elementsAreOptional ? .areNil : .areRefused(elementName: "\(T.self)")
                 return try JSONAdapter.nested {
                     var models: [T?] = []
                     models.reserveCapacity(array.count)
                     var hasNull = false
                     for (index, element) in array.enumerated() {
-                        let isNull = isJSONNull(element)
-                        let outcome = try elements.read(at: .index(index), isNull: isNull, nulls: nulls) {
-                            try JSONAdapter.decodeElement(T.self, element)
+                        // The steps of `CollectionElements.read`, without its generic result.
+                        do {
+                            if isJSONNull(element), try elements.readsNull(at: .index(index), by: nulls) {
+                                hasNull = true
+                                models.append(nil)
+                                continue
+                            }
+                            models.append(try elements.element(at: .index(index)) { try JSONAdapter.decodeElement(T.self, element) })
+                        } catch {
+                            try elements.skip(error)
                         }
-                        guard case .value(let model) = outcome else { continue }
-                        hasNull = hasNull || model == nil
-                        models.append(model)
                     }
                     return hasNull ? models : models.compactMap { $0 }
                 }

@@ -84,12 +84,14 @@ enum DefaultTransformers {
                 var indices: [Int]? = nil
                 let elements = CollectionElements()
                 for (index, item) in array.enumerated() {
-                    let outcome = try elements.read(at: .index(index), isNull: isJSONNull(item), nulls: nulls) {
-                        try convert(item, with: elementTransformer)
-                    }
-                    switch outcome {
+                    switch try elements.read(
+                        at: .index(index), isNull: isJSONNull(item), nulls: nulls, { try convert(item, with: elementTransformer) })
+                    {
                     case .value(let value):
-                        converted.append(value ?? nil)
+                        converted.append(value)
+                        indices?.append(index)
+                    case .null:
+                        converted.append(nil)
                         indices?.append(index)
                     case .skipped:
                         if indices == nil { indices = Array(0..<index) }

@@ -348,7 +348,7 @@ extension Transformation {
                 let outcome = try elements.read(at: .index(index), isNull: isJSONNull(value), nulls: .areConverted) {
                     try element.transformedValue(isJSONNull(value) ? nil : value)
                 }
-                if case .value(let value) = outcome { converted.append(value ?? nil) }
+                if case .value(let value) = outcome { converted.append(value) }
             }
             return converted
         }

@@ -20,8 +20,10 @@ import Foundation
 /// ```swift
 /// let elements = CollectionElements()
 /// for (index, item) in array.enumerated() {
-///     if case .value(let element) = try elements.read(at: .index(index), isNull: isJSONNull(item), nulls: .areNil, { convert(item) }) {
-///         converted.append(element)
+///     switch try elements.read(at: .index(index), isNull: isJSONNull(item), nulls: .areNil, { try convert(item) }) {
+///     case .value(let element): converted.append(element)
+///     case .null: converted.append(nil)
+///     case .skipped: break
 ///     }
 /// }
 /// ```
@@ -42,9 +44,11 @@ struct CollectionElements {
         }
     }
 
-    /// One element read: its value, or left out by the property's recovery.
+    /// One element read: its value, `nil` for a `null` the rule reads as `nil`, or
+    /// left out by the property's recovery.
     enum Outcome<Value> {
         case value(Value)
+        case null
         case skipped
     }
 
@@ -53,12 +57,16 @@ struct CollectionElements {
     /// Reads the element at `component`: `null` by `nulls`, anything else by
     /// `convert`; an element that fails is left out when the property skips
     /// invalid elements, and its error is thrown otherwise.
+    ///
+    /// Switch on the result where it is returned (`switch try elements.read(…)`):
+    /// the value is then moved out of it, not copied.
     @inline(__always)
     func read<Value>(
         at component: StrataError.PathComponent, isNull: Bool, nulls: Nulls, _ convert: () throws -> Value
-    ) throws -> Outcome<Value?> {
+    ) throws -> Outcome<Value> {
         do {
-            return .value(try self.convert(at: component, isNull: isNull, nulls: nulls, convert))
+            if isNull, try readsNull(at: component, by: nulls) { return .null }
+            return .value(try element(at: component, convert))
         } catch {
             try recovery.skip(error)
             return .skipped
@@ -67,20 +75,38 @@ struct CollectionElements {
 
     /// Converts the element at `component` as ``read(at:isNull:nulls:_:)`` does, but
     /// throws its error whatever the recovery: for a collection that decides which
-    /// failures to skip once it has seen them all (``skip(_:)``), or that skips none.
+    /// failures to skip once it has seen them all (``skip(_:)``).
     @inline(__always)
     func convert<Value>(
         at component: StrataError.PathComponent, isNull: Bool, nulls: Nulls, _ convert: () throws -> Value
     ) throws -> Value? {
+        if isNull, try readsNull(at: component, by: nulls) { return nil }
+        return try element(at: component, convert)
+    }
+
+    /// Converts the element at `component`, which is not `null` or whose `null` the
+    /// conversion decides, with its index or key in front of its error's path and
+    /// of the paths of the recoveries recorded inside it; its error is thrown
+    /// whatever the recovery (for an array that leaves out nothing).
+    @inline(__always)
+    func element<Value>(at component: StrataError.PathComponent, _ convert: () throws -> Value) throws -> Value {
         try recovery.element(at: component) {
-            if isNull {
-                switch nulls {
-                case .areNil: return nil
-                case .areRefused(let name): throw Self.nullElement(named: name, at: component)
-                case .areConverted: break
-                }
-            }
-            return try StrataError.at([component], wrapping: .transformerFailed, "Transformer failed", convert)
+            try StrataError.at([component], wrapping: .transformerFailed, "Transformer failed", convert)
+        }
+    }
+
+    /// The null rule: whether the `null` element at `component` is read as `nil`
+    /// (`false` when the conversion decides); throws for elements that are not
+    /// optional.
+    ///
+    /// With ``element(at:_:)`` and ``skip(_:)``, the steps of ``read(at:isNull:nulls:_:)``
+    /// for a loop in code not specialised for its element type, where a generic
+    /// ``Outcome`` would look up its metadata for each element.
+    func readsNull(at component: StrataError.PathComponent, by nulls: Nulls) throws -> Bool {
+        switch nulls {
+        case .areNil: return true
+        case .areRefused(let name): throw Self.nullElement(named: name, at: component)
+        case .areConverted: return false
         }
     }
 

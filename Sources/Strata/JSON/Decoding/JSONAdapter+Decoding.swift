@@ -99,13 +99,9 @@ extension JSONAdapter {
         var models: [T] = []
         models.reserveCapacity(json.count)
         let elements = CollectionElements()
-        // A `null` element is refused as any other value that is not an object.
-        let nulls = CollectionElements.Nulls.areConverted
         for (index, element) in json.enumerated() {
-            let model = try elements.convert(at: .index(index), isNull: isJSONNull(element), nulls: nulls) {
-                try decodeElement(T.self, element)
-            }
-            if let model { models.append(model) }
+            // A `null` element is refused as any other value that is not an object.
+            models.append(try elements.element(at: .index(index)) { try decodeElement(T.self, element) })
         }
         return models
     }

@@ -67,8 +67,6 @@ extension JSONAdapter {
                 return models
             }
             let elements = CollectionElements()
-            // A `null` element is refused as any other value that is not an object.
-            let nulls = CollectionElements.Nulls.areConverted
             var spareSlots: [Slot] = []
             let firstElementStart = scanner.index
             repeat {
@@ -87,18 +85,13 @@ extension JSONAdapter {
                         if slots.count != keys.count { slots = .missing(count: keys.count) }
                         try readObject(plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft)
                         var source = DecodeSource.slots(consume slots)
-                        let model = try elements.convert(at: .index(index), isNull: false, nulls: nulls) {
-                            try decodeMapped(plan, from: &source)
-                        }
-                        if let model { models.append(model) }
+                        models.append(try elements.element(at: .index(index)) { try decodeMapped(plan, from: &source) })
                         spareSlots = source.reclaimSlots()
                         continue
                     }
                     let element = try scanner.parseValueTree()
-                    let model = try elements.convert(at: .index(index), isNull: isJSONNull(element), nulls: nulls) {
-                        try decodeElement(T.self, element)
-                    }
-                    if let model { models.append(model) }
+                    // A `null` element is refused as any other value that is not an object.
+                    models.append(try elements.element(at: .index(index)) { try decodeElement(T.self, element) })
                 } catch let error as StrataError {
                     // The rest of the document must be valid JSON for this error to be the one reported.
                     try skipRemainingElements(of: &scanner)

@@ -37,6 +37,10 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     /// The transformer the elements of an array of `U` that are not objects get:
     /// the one that refuses them (see ``decodeArray(_:)``).
     private let elementTransformer = Transformation.model(U.self)
+    /// The rule for `null` elements of an array of `U`: refused.
+    ///
+    /// Made once, as its message names `U`.
+    private let nulls = CollectionElements.Nulls.areRefused(elementName: "\(U.self)")
     /// `U`'s plan once asked for, in slot 0 (empty until then): read without the
     /// schema cache's lock, once per nested object.
     ///
@@ -100,13 +104,16 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         var models: [U] = []
         models.reserveCapacity(elements.count)
         let collection = CollectionElements()
-        let nulls = CollectionElements.Nulls.areRefused(elementName: "\(U.self)")
         for index in elements.indices {
             var element = elements.moveOut(at: index)
-            let outcome = try collection.read(at: .index(index), isNull: element.isNullElement, nulls: nulls) {
-                try decodeElement(element.moveOut())
+            // The steps of `CollectionElements.read`, without its generic result.
+            do {
+                // `null` is refused: the elements are not optional.
+                if element.isNullElement, try collection.readsNull(at: .index(index), by: nulls) { continue }
+                models.append(try collection.element(at: .index(index)) { try decodeElement(element.moveOut()) })
+            } catch {
+                try collection.skip(error)
             }
-            if case .value(let model?) = outcome { models.append(model) }
         }
         return models
     }
