@@ -49,7 +49,10 @@ if settings.quick { print("Quick run: short samples and small arrays; it checks 
 
 let report = Report(settings: settings)
 
-for payload in [GitHubUser.self, TwitterSearch.self, CitmCatalog.self, Canada.self, Embedding.self] as [any MappingPayload.Type] {
+let payloads: [any MappingPayload.Type] = [
+    GitHubUser.self, TwitterSearch.self, CitmCatalog.self, Canada.self, Embedding.self, FloatEmbedding.self,
+]
+for payload in payloads {
     func runRows<Payload: MappingPayload>(_: Payload.Type) {
         let rows = [("1", "dictionary"), ("2", "data"), ("3", "to-dictionary"), ("4", "to-data")]
         guard rows.contains(where: { settings.includes(id: $0, name: $1, payload: Payload.payloadName) }) else { return }

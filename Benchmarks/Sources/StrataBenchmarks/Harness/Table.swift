@@ -57,6 +57,15 @@ struct TableLine {
     let target: Target
     /// Reported for information: no PASS or MISS.
     var informative = false
+    /// The bytes of JSON one call reads or writes, for Strata's throughput; `nil`
+    /// for a row that measures no JSON text (an archive, memory).
+    var jsonBytes: Int? = nil
+
+    /// Strata's throughput in megabytes of JSON per second, or empty.
+    var strataThroughput: String {
+        guard let jsonBytes, case .seconds(let seconds) = strata, seconds > 0 else { return "" }
+        return String(format: "%.0f", Double(jsonBytes) / seconds / 1e6)
+    }
 
     var ratio: Double { strata.value / baseline.value }
 
@@ -67,12 +76,13 @@ struct TableLine {
 
 /// Prints table lines as aligned text columns.
 enum TablePrinter {
-    static let header = ["row", "payload", "Strata median", "baseline median", "ratio", "target", "result"]
+    static let header = ["row", "payload", "Strata median", "Strata MB/s", "baseline median", "ratio", "target", "result"]
 
     static func render(_ lines: [TableLine]) -> String {
         let cells = [header] + lines.map { line in
             [
-                line.row, line.payload, line.strata.text, line.baseline.text, String(format: "%.2fx", line.ratio),
+                line.row, line.payload, line.strata.text, line.strataThroughput, line.baseline.text,
+                String(format: "%.2fx", line.ratio),
                 line.informative ? "(\(line.target.text))" : line.target.text, line.result,
             ]
         }

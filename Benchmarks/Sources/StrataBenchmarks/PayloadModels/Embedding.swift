@@ -30,3 +30,29 @@ extension Embedding {
         ["object": object, "index": index, "model": model, "embedding": embedding]
     }
 }
+
+/// The same embedding read into single precision, as apps that keep many vectors
+/// in memory store them: each number is its nearest `Float`.
+struct FloatEmbedding {
+    var object = ""
+    var index = 0
+    var model = ""
+    var embedding: [Float] = []
+}
+
+extension FloatEmbedding: JSONSerializing, Codable {
+    static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
+}
+
+extension FloatEmbedding {
+    init(handWritten json: [String: Any]) {
+        object = json["object"] as? String ?? ""
+        index = json["index"] as? Int ?? 0
+        model = json["model"] as? String ?? ""
+        embedding = (json["embedding"] as? [Any] ?? []).map { Float(exactDouble($0)) }
+    }
+
+    var handWrittenDictionary: [String: Any] {
+        ["object": object, "index": index, "model": model, "embedding": embedding]
+    }
+}

@@ -61,6 +61,15 @@ extension Embedding: MappingPayload {
     static func codableEncoder() -> JSONEncoder { JSONEncoder() }
 }
 
+extension FloatEmbedding: MappingPayload {
+    static let payloadName = "embedding-float"
+    static let fileName = "embedding.json"
+    /// Row 3 is reported for information, as for canada.
+    static let informativeRows: Set<String> = ["3"]
+    static func codableDecoder() -> JSONDecoder { JSONDecoder() }
+    static func codableEncoder() -> JSONEncoder { JSONEncoder() }
+}
+
 extension CitmCatalog: MappingPayload {
     static let payloadName = "citm"
     static let fileName = "citm_catalog.json"

@@ -28,7 +28,7 @@ struct MappingRows<Payload: MappingPayload> {
             let (strata, baseline) = try timer.compare(
                 { blackHole(try JSONAdapter.model(of: Payload.self, from: dictionary)) },
                 { blackHole(Payload(handWritten: dictionary)) })
-            return [line("1", strata, baseline, .atMost(1.10))]
+            return [line("1", strata, baseline, .atMost(1.10), bytes: data.count)]
         }
 
         report.run("2", "data", payload: name) {
@@ -40,7 +40,7 @@ struct MappingRows<Payload: MappingPayload> {
             let (strata, baseline) = try timer.compare(
                 { blackHole(try JSONAdapter.model(of: Payload.self, from: data)) },
                 { blackHole(try decoder.decode(Payload.self, from: data)) })
-            return [line("2", strata, baseline, .atMost(0.35))]
+            return [line("2", strata, baseline, .atMost(0.35), bytes: data.count)]
         }
 
         report.run("3", "to-dictionary", payload: name) {
@@ -51,26 +51,29 @@ struct MappingRows<Payload: MappingPayload> {
             let (strata, baseline) = try timer.compare(
                 { blackHole(try JSONAdapter.dictionary(from: model)) },
                 { blackHole(model.handWrittenDictionary) })
-            return [line("3", strata, baseline, .atMost(1.30))]
+            return [line("3", strata, baseline, .atMost(1.30), bytes: data.count)]
         }
 
         report.run("4", "to-data", payload: name) {
             // model -> Data, against JSONEncoder, which leaves nil out: so does `.omitNulls`.
+            let written = try JSONAdapter.data(from: model, options: .omitNulls).count
             try Verification.expectEqual(
                 Verification.canonical(document: try JSONAdapter.data(from: model, options: .omitNulls)),
                 Verification.canonical(document: try encoder.encode(model)), "row 4, \(name)")
             let (strata, baseline) = try timer.compare(
                 { blackHole(try JSONAdapter.data(from: model, options: .omitNulls)) },
                 { blackHole(try encoder.encode(model)) })
-            return [line("4", strata, baseline, .atMost(0.30))]
+            return [line("4", strata, baseline, .atMost(0.30), bytes: written)]
         }
     }
 
-    /// The table line, for information only if the payload says so for `row`.
-    private func line(_ row: String, _ strata: [Double], _ baseline: [Double], _ target: Target) -> TableLine {
+    /// The table line, for information only if the payload says so for `row`;
+    /// `bytes` is the JSON one call reads or writes (rows 1 and 3 give the size of
+    /// the document the dictionary was read from).
+    private func line(_ row: String, _ strata: [Double], _ baseline: [Double], _ target: Target, bytes: Int) -> TableLine {
         TableLine(
             row: row, payload: name,
             strata: .seconds(Statistics.median(strata)), baseline: .seconds(Statistics.median(baseline)),
-            target: target, informative: Payload.informativeRows.contains(row))
+            target: target, informative: Payload.informativeRows.contains(row), jsonBytes: bytes)
     }
 }

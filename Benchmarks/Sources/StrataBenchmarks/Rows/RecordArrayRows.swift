@@ -32,7 +32,7 @@ struct RecordArrayRows {
             let (strata, baseline) = try timer.compare(
                 { blackHole(try JSONAdapter.models(of: Record.self, from: data)) },
                 { blackHole(try decoder.decode([Record].self, from: data)) })
-            return [line("8", label, strata, baseline, .atMost(0.40))]
+            return [line("8", label, strata, baseline, .atMost(0.40), bytes: data.count)]
         }
 
         report.run("4", "to-data", payload: Self.payload, label: label) {
@@ -40,22 +40,24 @@ struct RecordArrayRows {
             // leaves nil out: so does `.omitNulls`.
             let encoder = CodableCoders.secondsEncoder()
             let models = try JSONAdapter.models(of: Record.self, from: data)
+            let written = try JSONAdapter.data(from: models, options: .omitNulls).count
             try Verification.expectEqual(
                 Verification.canonical(document: try JSONAdapter.data(from: models, options: .omitNulls)),
                 Verification.canonical(document: try encoder.encode(models)), "row 4, \(label)")
             let (strata, baseline) = try timer.compare(
                 { blackHole(try JSONAdapter.data(from: models, options: .omitNulls)) },
                 { blackHole(try encoder.encode(models)) })
-            return [line("4", label, strata, baseline, .atMost(0.30))]
+            return [line("4", label, strata, baseline, .atMost(0.30), bytes: written)]
         }
     }
 
+    /// The table line; `bytes` is the JSON one call reads or writes.
     private func line(
-        _ row: String, _ label: String, _ strata: [Double], _ baseline: [Double], _ target: Target
+        _ row: String, _ label: String, _ strata: [Double], _ baseline: [Double], _ target: Target, bytes: Int
     ) -> TableLine {
         TableLine(
             row: row, payload: label,
             strata: .seconds(Statistics.median(strata)), baseline: .seconds(Statistics.median(baseline)),
-            target: target)
+            target: target, jsonBytes: bytes)
     }
 }

@@ -29,7 +29,7 @@ struct StringDatesRow {
             return [TableLine(
                 row: Self.id, payload: "\(payload), string dates",
                 strata: .seconds(Statistics.median(strata)), baseline: .seconds(Statistics.median(baseline)),
-                target: .atMost(0.45))]
+                target: .atMost(0.45), jsonBytes: data.count)]
         }
     }
 }
