@@ -82,8 +82,9 @@ final class ArchivedModel: NSObject, NSSecureCoding {
     /// validated setter, and validates the model.
     ///
     /// Nested models are decoded from within this function, so its frame (and
-    /// that of ``decodedValue(of:version:from:)``) is part of every nesting level
-    /// of the unarchiver's recursion: keep them small, and their checks in helpers.
+    /// those of ``decodedValue(of:version:from:)``, `Model.assign(_:hooks:valueOf:)`
+    /// and its closure) is part of every nesting level of the unarchiver's
+    /// recursion: keep them small, and their checks in helpers.
     static func read<M: SecureCodingModel>(_ type: M.Type, from coder: NSCoder) throws -> M {
         let plan = try ArchivePlan<M>.resolved()
         let version = try recordedVersion(of: M.self, from: coder)
@@ -158,8 +159,8 @@ final class ArchivedModel: NSObject, NSSecureCoding {
     /// The model version the archive records, after checking that the archive
     /// records `M`'s archive name and a version `M` reads.
     private static func recordedVersion<M: SecureCodingModel>(of type: M.Type, from coder: NSCoder) throws -> Int {
-        let name = try recorded(String.self, forKey: ArchiveFormat.nameKey, from: coder)
-        let rawVersion = try recorded(Int64.self, forKey: ArchiveFormat.versionKey, from: coder)
+        let name = try recorded(String.self, forKey: ArchiveFormat.nameKey, of: M.self, from: coder)
+        let rawVersion = try recorded(Int64.self, forKey: ArchiveFormat.versionKey, of: M.self, from: coder)
         guard let name, let rawVersion else {
             throw StrataError(
                 .invalidArchive,
@@ -183,10 +184,20 @@ final class ArchivedModel: NSObject, NSSecureCoding {
         return version
     }
 
-    /// The archive name or version recorded under the reserved `key`; `nil` when absent.
-    private static func recorded<T>(_ type: T.Type, forKey key: String, from coder: NSCoder) throws -> T? {
-        try StrataError.at([.key(key)], wrapping: .invalidArchive, "Decoding failed") {
-            try ArchivedValueCoding.decode(PropertyType(T.self), forKey: key, from: coder) as? T
+    /// The archive name or version of `M` recorded under the reserved `key`; `nil`
+    /// when absent.
+    ///
+    /// An error names the key and `M`, so that a nested model's is not taken for
+    /// its parent's property.
+    private static func recorded<M: SecureCodingModel, T>(
+        _ type: T.Type, forKey key: String, of model: M.Type, from coder: NSCoder
+    ) throws -> T? {
+        do {
+            return try StrataError.at([.key(key)], wrapping: .invalidArchive, "Decoding failed") {
+                try ArchivedValueCoding.decode(PropertyType(T.self), forKey: key, from: coder) as? T
+            }
+        } catch let error as StrataError {
+            throw error.naming(property: key, of: M.self)
         }
     }
 }

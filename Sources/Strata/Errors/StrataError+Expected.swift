@@ -3,7 +3,7 @@
 ///
 /// A transformer or a collection knows what it expected and what it found, but
 /// not which property of which model it serves: it throws
-/// ``expected(_:found:code:advice:path:)``, and the engine that called it names
+/// ``expected(_:for:found:code:advice:path:)``, and the engine that called it names
 /// the property and the model and adds the fix with
 /// ``naming(property:of:advice:)``:
 ///
@@ -52,7 +52,7 @@ extension StrataError {
         StrataError.expected(expected, for: subject, foundDescription: describe(value), code: code, advice: advice, path: path)
     }
 
-    /// ``expected(_:found:code:advice:path:)`` with what was found already in
+    /// ``expected(_:for:found:code:advice:path:)`` with what was found already in
     /// words: `nothing under 'name'`, `the string "x", which does not fit`.
     static func expected(
         _ expected: String, for subject: String? = nil, foundDescription found: String, code: Code = .typeMismatch,
@@ -84,7 +84,8 @@ extension StrataError {
         _ expected: String, found value: Any?, forProperty key: String, of model: Any.Type,
         code: Code = .typeMismatch, advice: String? = nil
     ) -> StrataError {
-        let expectation = Expectation(expected: expected, found: describe(value), subject: "'\(key)' of \(model)", advice: advice)
+        let expectation = Expectation(
+            expected: expected, found: describe(value), subject: subject(property: key, of: model), advice: advice)
         var error = StrataError(code, expectation.reason, path: [])
         error.expectation = expectation
         return error
@@ -94,11 +95,16 @@ extension StrataError {
     /// when it has none, if it is an "Expected …, found …" error that names no
     /// property yet; the error itself otherwise (one from a nested model already
     /// names its own property).
-    func naming(property key: String, of model: Any.Type, advice: @autoclosure () -> String) -> StrataError {
+    func naming(property key: String, of model: Any.Type, advice: @autoclosure () -> String? = nil) -> StrataError {
         guard var expectation, expectation.subject == nil else { return self }
-        expectation.subject = "'\(key)' of \(model)"
+        expectation.subject = Self.subject(property: key, of: model)
         if expectation.advice == nil { expectation.advice = advice() }
         return replacingExpectation(with: expectation)
+    }
+
+    /// How a message names property `key` of `model`: `'id' of Contributor`.
+    static func subject(property key: String, of model: Any.Type) -> String {
+        "'\(key)' of \(model)"
     }
 
     /// This error with `advice` as the fix of its "Expected …, found …" message,

@@ -20,8 +20,9 @@ extension ValueTransformer {
     /// Errors name the index: `contributors[1].id`.
     ///
     /// `null` in place of the array is refused, as ``model(_:)`` refuses it in place
-    /// of an object: for a property, `null` is `nil` when the property is optional
-    /// and a `nullForNonOptional` error otherwise, before any transformer runs. A
+    /// of an object: for a property, the engine gives the transformer `nil` for
+    /// `null`, which is `nil` when the property is optional and a
+    /// `nullForNonOptional` error otherwise. A
     /// `null` element is read as `nil` when the property's elements are optional
     /// (`[Owner?]`), and is a `nullForNonOptional` error naming its index otherwise
     /// (`[Owner]`); used on its own, outside a property, it reads a `null` element

@@ -4,7 +4,7 @@ extension Model {
     ///
     /// By default the other model's value wins, `nil` included (Mantle's semantics).
     /// Then ``validate()`` runs, as after every assignment; when it throws, the model
-    /// is left as it was (for value types).
+    /// is left as it was.
     ///
     /// ```swift
     /// var local = Settings()
@@ -14,27 +14,43 @@ extension Model {
     ///   the model is then unchanged.
     public mutating func mergeValue(forKey key: String, from model: Self) throws {
         let schema = ModelSchema<Self>.shared
-        let property = try schema.property(forKey: key)
-        let current = self
-        var merged = self
-        try merged.assign(CollectionOfOne(property), hooks: schema.hooks) { property in
-            try current.mergedValue(of: property, from: model)
-        }
-        self = merged
+        try merge([schema.property(forKey: key)], hooks: schema.hooks, from: model)
     }
 
     /// Merges every writable property from `model`, as ``mergeValue(forKey:from:)`` does.
     ///
     /// Read-only keys are skipped; then ``validate()`` runs. The merge is all or
-    /// nothing for value types: on an error, the model is left as it was.
+    /// nothing: on an error, the model is left as it was.
     public mutating func mergeValues(from model: Self) throws {
         let schema = ModelSchema<Self>.shared
         try schema.check()
+        try merge(schema.properties.filter(\.isWritable), hooks: schema.hooks, from: model)
+    }
+
+    /// Assigns `properties` their merged values, then validates; on an error the
+    /// model keeps the values it had.
+    ///
+    /// A struct is merged into a copy, kept only when everything succeeded. A class
+    /// instance is merged in place (the copy is the same object), so its values are
+    /// saved first and written back, unvalidated, on an error.
+    private mutating func merge(_ properties: [ModelProperty<Self>], hooks: ModelHooks, from model: Self) throws {
         // Each property is assigned once: its current value is the one before the merge.
         let current = self
         var merged = self
-        try merged.assign(schema.properties.lazy.filter(\.isWritable), hooks: schema.hooks) { property in
-            try current.mergedValue(of: property, from: model)
+        let saved = Self.self is AnyClass ? properties.map { $0.read(self) } : []
+        do {
+            try merged.assign(properties, hooks: hooks) { property in
+                try current.mergedValue(of: property, from: model)
+            }
+        } catch {
+            for (property, value) in zip(properties, saved) {
+                if let value {
+                    _ = property.write(value, into: &merged)
+                } else {
+                    _ = property.writeNil(into: &merged)
+                }
+            }
+            throw error
         }
         self = merged
     }

@@ -23,9 +23,9 @@ import Foundation
 /// read back as the same `Date`, rounded to nearest: `2024-05-01T12:30:48Z`,
 /// `2024-05-01T12:30:48.415Z`, `2024-05-01T12:30:48.123456Z`. So every date read
 /// writes back as the same instant, and a timestamp written in UTC with no more
-/// fractional digits than it needs writes back as the same text. (Within a few
-/// seconds of 2001-01-01, `Date`'s reference date, a `Date` can hold instants finer
-/// than a nanosecond; those are written to the nearest nanosecond.)
+/// fractional digits than it needs writes back as the same text. (Within about 97
+/// days (2^23 seconds) of 2001-01-01, `Date`'s reference date, a `Date` can hold
+/// instants finer than a nanosecond; those are written to the nearest nanosecond.)
 enum ISO8601 {
     /// The date `text` stands for, or `nil` when it is not an ISO 8601 date Strata reads.
     static func date(from text: String) -> Date? {
@@ -88,7 +88,9 @@ enum ISO8601 {
     /// Nine digits, a nanosecond, are the finest the reader keeps: an instant it
     /// cannot tell apart at that precision is written to the nearest nanosecond.
     private static func shortestFraction(of interval: Double, whole: Int64) -> (fraction: Int64, digitCount: Int) {
-        let remainder = interval - Double(whole)  // exact: a double less its floor keeps only its own bits
+        // Exact, but within a second before the reference date, where it may round
+        // up to 1: the carry in `string(from:)` then writes the next second.
+        let remainder = interval - Double(whole)
         for digitCount in 0..<9 {
             let scale = powersOfTen[digitCount]
             let fraction = Int64((remainder * Double(scale)).rounded())
@@ -97,7 +99,13 @@ enum ISO8601 {
                 return (fraction, digitCount)
             }
         }
-        return (Int64((remainder * 1e9).rounded()), 9)
+        var fraction = Int64((remainder * 1e9).rounded())
+        var digitCount = 9
+        while digitCount > 1, fraction % 10 == 0 {
+            fraction /= 10
+            digitCount -= 1
+        }
+        return (fraction, digitCount)
     }
 
     private static let powersOfTen: [Int64] = [

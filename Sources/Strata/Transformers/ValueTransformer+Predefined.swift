@@ -224,12 +224,16 @@ extension Transformation {
         { (milliseconds: Double) in Date(timeIntervalSince1970: milliseconds / 1000) },
         writing: { (date: Date) in jsonNumber((date.timeIntervalSince1970 * 1000).rounded()) })
 
-    /// `value` as the JSON number a timestamp is written as: an `Int` when it is
+    /// `value` as the JSON number a timestamp is written as: an integer when it is
     /// whole (`1557995166`, not `1557995166.0`, as other encoders write it), the
     /// `Double` otherwise.
+    ///
+    /// The integer is an `Int` where it fits (always on 64-bit platforms), an
+    /// `Int64` on 32-bit ones (watchOS) when it does not.
     private static func jsonNumber(_ value: Double) -> Any {
         guard value.rounded() == value, abs(value) <= 9_007_199_254_740_992 else { return value }
-        return Int(value)
+        if let integer = Int(exactly: value) { return integer }
+        return Int64(exactly: value) ?? value
     }
 
     static let base64Data = Transformation(

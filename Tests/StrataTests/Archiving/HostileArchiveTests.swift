@@ -241,7 +241,7 @@ extension ArchivingTests {
                 try ModelArchiver.unarchivedModel(of: Settings.self, from: try newer.data())
             }
             #expect(
-                error.description == "strata:modelVersion: Expected Int64, found a string in the archive. "
+                error.description == "strata:modelVersion: Expected Int64 for 'strata:modelVersion' of Settings, found a string in the archive. "
                     + "The archive is damaged or was not written for this model.")
         }
 

@@ -31,7 +31,7 @@ struct ErrorMessageTests {
             fail: { _ = try JSONAdapter.model(of: Repo.self, from: Data(#"[{"full_name": "ada/engine"}]"#.utf8)) }),
         Case(
             code: .invalidJSONKeyPath,
-            message: "stats: Expected an object at 'stats' to read 'stats.stargazers', found the number 42. "
+            message: "stats: Expected an object at 'stats' to read 'stats.stargazers' for 'stars' of Repo, found the number 42. "
                 + "Fix the payload, or map the property to the key path where the value is.",
             fail: { _ = try JSONAdapter.model(of: Repo.self, from: Data(#"{"stats": 42}"#.utf8)) }),
         Case(

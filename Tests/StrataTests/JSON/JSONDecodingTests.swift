@@ -119,8 +119,35 @@ extension JSONDecodingTests {
     func intermediateThatIsNotAnObjectIsInvalidJSONKeyPath(_ text: String, found: String) throws {
         let error = try #require(throws: StrataError.self) { try JSONAdapter.model(of: Repo.self, from: try jsonObject(text)) }
         #expect(error.code == .invalidJSONKeyPath)
-        #expect(error.description == "meta: Expected an object at 'meta' to read 'meta.created_at', found \(found). "
-            + "Fix the payload, or map the property to the key path where the value is.")
+        #expect(
+            error.description
+                == "meta: Expected an object at 'meta' to read 'meta.created_at' for 'createdAt' of Repo, found \(found). "
+                + "Fix the payload, or map the property to the key path where the value is.")
+    }
+
+    struct Badge: JSONSerializing {
+        var name = ""
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["name": "info.name"]
+    }
+
+    struct Holder: JSONSerializing {
+        var owner = Badge()
+        static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
+    }
+
+    @Test func aNestedModelsKeyPathErrorNamesTheNestedProperty() throws {
+        let data = Data(#"{"owner": {"info": 5}}"#.utf8)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        for error in [
+            try #require(throws: StrataError.self) { try JSONAdapter.model(of: Holder.self, from: data) },
+            try #require(throws: StrataError.self) { try JSONAdapter.model(of: Holder.self, from: object) },
+        ] {
+            #expect(error.code == .invalidJSONKeyPath)
+            #expect(
+                error.description
+                    == "owner.info: Expected an object at 'info' to read 'info.name' for 'name' of Badge, found the number 5. "
+                    + "Fix the payload, or map the property to the key path where the value is.")
+        }
     }
 
     @Test func nullForAnOptionalIsNil() throws {

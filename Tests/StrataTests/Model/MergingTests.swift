@@ -15,14 +15,42 @@ struct ValidatedRange: Model, Equatable {
     }
 }
 
+/// The same rule on a class, which is merged in place.
+final class ValidatedSpan: Model, @unchecked Sendable {
+    // @unchecked: test fixture, only used from one task at a time.
+    var start = 0
+    var end = 0
+    init() {}
+    init(start: Int, end: Int) {
+        (self.start, self.end) = (start, end)
+    }
+    static let propertyKeys: PropertyKeys<ValidatedSpan> = ["start": \.start, "end": \.end]
+
+    func validate() throws {
+        if end < start { throw ValidatedRange.Backwards() }
+    }
+}
+
 @Suite("Merging")
 struct MergingTests {
+    @Test func aClassInstanceGetsItsValuesBackWhenTheMergeFails() throws {
+        var span = ValidatedSpan(start: 10, end: 12)
+        let object = span
+        #expect(throws: StrataError.self) { try span.mergeValues(from: ValidatedSpan(start: 11, end: 3)) }
+        #expect(span === object)
+        #expect((span.start, span.end) == (10, 12))
+        #expect(throws: StrataError.self) { try span.mergeValue(forKey: "start", from: ValidatedSpan(start: 20, end: 0)) }
+        #expect((span.start, span.end) == (10, 12))
+        try span.mergeValues(from: ValidatedSpan(start: 1, end: 2))
+        #expect((span.start, span.end) == (1, 2))
+    }
+
     @Test func mergingRunsValidateAndLeavesTheModelUnchangedWhenItThrows() throws {
         var local = ValidatedRange(start: 0, end: 5)
         let later = ValidatedRange(start: 8, end: 9)
-        let all = try #require(throws: StrataError.self) { try local.mergeValue(forKey: "start", from: later) }
-        #expect(all.code == .validationFailed)
-        #expect(all.underlyingError as? ValidatedRange.Backwards == ValidatedRange.Backwards())
+        let error = try #require(throws: StrataError.self) { try local.mergeValue(forKey: "start", from: later) }
+        #expect(error.code == .validationFailed)
+        #expect(error.underlyingError as? ValidatedRange.Backwards == ValidatedRange.Backwards())
         #expect(local == ValidatedRange(start: 0, end: 5))
 
         var other = ValidatedRange(start: 10, end: 12)

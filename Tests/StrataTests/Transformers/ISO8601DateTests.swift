@@ -224,8 +224,8 @@ struct ISO8601DateTests {
         }
     }
 
-    @Test func writingRoundsToTheNearestMillisecondRatherThanTruncating() throws {
-        // 48.415 is stored as 48.41499999…: truncating wrote "…48.414Z".
+    @Test func writingRoundsToNearestRatherThanTruncating() throws {
+        // 48.415 is stored as 48.41499999…: truncated to milliseconds it would read "…48.414Z".
         let date = Date(timeIntervalSinceReferenceDate: 736_259_448.415)
         #expect(try Self.write(date) == "2024-05-01T12:30:48.415Z")
         #expect(try Self.write(Date(timeIntervalSince1970: 1_714_566_600)) == "2024-05-01T12:30:00Z")

@@ -93,7 +93,7 @@ struct ModelsTransformerTests {
                 + "Fix the payload, or give 'owners' a transformer that reads this value.")
     }
 
-    @Test func onItsOwnItReadsNullAsNil() throws {
+    @Test func onItsOwnItReadsNullElementsAsNil() throws {
         let transformer = ValueTransformer.models(Owner.self)
         let owners = try #require(try transformer.checkedTransformedValue([["login": "ada", "id": 1], NSNull()]) as? [Owner?])
         #expect(owners == [Self.ada, nil])

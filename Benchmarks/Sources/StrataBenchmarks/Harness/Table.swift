@@ -57,8 +57,9 @@ struct TableLine {
     let target: Target
     /// Reported for information: no PASS or MISS.
     var informative = false
-    /// The bytes of JSON one call reads or writes, for Strata's throughput; `nil`
-    /// for a row that measures no JSON text (an archive, memory).
+    /// The bytes of JSON one call reads or writes, for Strata's throughput (for a
+    /// row on a `[String: Any]`, the document it was parsed from); `nil` for a row
+    /// that measures no JSON text (an archive, memory, scaling).
     var jsonBytes: Int? = nil
 
     /// Strata's throughput in megabytes of JSON per second, or empty.

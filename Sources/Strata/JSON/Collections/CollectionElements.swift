@@ -34,8 +34,8 @@ struct CollectionElements {
         case areNil
         /// A `nullForNonOptional` error: the elements, of the type named, are not optional.
         case areRefused(elementName: String)
-        /// Given to the conversion like any other value (as `NSNull`), for an element
-        /// transformer that decides (``ValueTransformer/array(of:)``).
+        /// Given to the conversion, which decides (``ValueTransformer/array(of:)``
+        /// gives its element transformer `nil`).
         case areConverted
 
         /// The rule for elements of `type`: `nil` when it is optional, refused otherwise.

@@ -6,13 +6,20 @@ extension DecodeSource {
     /// The slot of `entry` in `object`: missing, or its value (`nil` for `null`);
     /// `read` is set to the index of the path it was read from (for
     /// ``JSONKeyPath/firstPresent(_:_:)``; 0 otherwise).
+    ///
+    /// A key path that runs through a value that is not an object is an error
+    /// naming the entry's property and `M`.
     @inline(__always)
     static func lookUp<M>(_ entry: MappingPlan<M>.Entry, in object: [String: Any], read: inout Int) throws -> Slot {
         if let key = entry.singleKey {
             guard let raw = object[key] else { return .missing }
             return .json(isJSONNull(raw) ? nil : raw)
         }
-        return try value(at: entry.keyPath, in: object, read: &read)
+        do {
+            return try value(at: entry.keyPath, in: object, read: &read)
+        } catch let error as StrataError {
+            throw error.naming(property: entry.property.key, of: M.self)
+        }
     }
 
     /// Looks `keyPath` up in `object`.

@@ -345,10 +345,9 @@ extension JSONAdapter {
     /// broken invariant of the sources, reported rather than trusted.
     private static func unexpectedSlot<T: JSONSerializing>(for entry: MappingPlan<T>.Entry) -> StrataError {
         StrataError.expected(
-            entry.property.type.name, foundDescription: "a nested model",
-            advice: "The source that read the JSON gave a nested model to a property that holds none: report it."
-        )
-        .naming(property: entry.property.key, of: T.self, advice: "")
+            entry.property.type.name, for: StrataError.subject(property: entry.property.key, of: T.self),
+            foundDescription: "a nested model",
+            advice: "The source that read the JSON gave a nested model to a property that holds none: report it.")
     }
 
     /// The JSON path of the value of `entry` read from its path at index `read`.
