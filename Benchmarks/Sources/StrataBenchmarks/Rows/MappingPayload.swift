@@ -52,20 +52,12 @@ extension Canada: MappingPayload {
     static func codableEncoder() -> JSONEncoder { JSONEncoder() }
 }
 
-extension Embedding: MappingPayload {
-    static let payloadName = "embedding"
-    static let fileName = "embedding.json"
+extension EmbeddingVector: MappingPayload {
+    /// `embedding` for `[Double]`, `embedding-float` for `[Float]`.
+    static var payloadName: String { Number.self == Float.self ? "embedding-float" : "embedding" }
+    static var fileName: String { "embedding.json" }
     /// Row 3 is reported for information, as for canada.
-    static let informativeRows: Set<String> = ["3"]
-    static func codableDecoder() -> JSONDecoder { JSONDecoder() }
-    static func codableEncoder() -> JSONEncoder { JSONEncoder() }
-}
-
-extension FloatEmbedding: MappingPayload {
-    static let payloadName = "embedding-float"
-    static let fileName = "embedding.json"
-    /// Row 3 is reported for information, as for canada.
-    static let informativeRows: Set<String> = ["3"]
+    static var informativeRows: Set<String> { ["3"] }
     static func codableDecoder() -> JSONDecoder { JSONDecoder() }
     static func codableEncoder() -> JSONEncoder { JSONEncoder() }
 }
