@@ -132,6 +132,7 @@ struct FuzzRoot: JSONSerializing, Equatable {
     var homepage: URL? = nil
     var id: UUID? = nil
     var created: Date? = nil
+    var updated: Date? = nil
     var depth = 0
     var coordinate: String? = nil
     var owner: FuzzOwner? = nil
@@ -146,14 +147,14 @@ struct FuzzRoot: JSONSerializing, Equatable {
     static let propertyKeys: PropertyKeys<FuzzRoot> = [
         "name": \.name, "count": \.count, "small": \.small, "big": \.big, "flag": \.flag, "ratio": \.ratio,
         "score": \.score, "amount": \.amount, "tone": \.tone, "level": \.level, "homepage": \.homepage, "id": \.id,
-        "created": \.created, "depth": \.depth, "coordinate": \.coordinate, "owner": \.owner, "members": \.members,
+        "created": \.created, "updated": \.updated, "depth": \.depth, "coordinate": \.coordinate, "owner": \.owner, "members": \.members,
         "ownersByTeam": \.ownersByTeam, "tags": \.tags, "scores": \.scores, "events": \.events, "lead": \.lead,
         "children": \.children,
     ]
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
         "name": "name", "count": "count", "small": "small", "big": "big", "flag": "flag", "ratio": "ratio",
         "score": "score", "amount": "amount", "tone": "tone", "level": "level", "homepage": "homepage", "id": "id",
-        "created": "created_at", "depth": "meta.depth.value", "coordinate": ["geo.lat", "geo.lng"],
+        "created": "created_at", "updated": "updated_at", "depth": "meta.depth.value", "coordinate": ["geo.lat", "geo.lng"],
         "owner": "owner", "members": "members", "ownersByTeam": "teams", "tags": "tags", "scores": "scores",
         "events": "events", "lead": "lead", "children": "children",
     ]
@@ -162,6 +163,8 @@ struct FuzzRoot: JSONSerializing, Equatable {
     static func jsonTransformer(forKey key: String) -> ValueTransformer? {
         switch key {
         case "created": return secondsSince1970
+        // Written back with the fractional digits it needs: a round trip gives the same instant.
+        case "updated": return .iso8601Date
         case "coordinate": return coordinate
         default: return nil
         }
