@@ -10,6 +10,8 @@ final class ArchivePlan<M: SecureCodingModel>: Sendable {
 
     /// The properties that reach the archive, in declaration order.
     let entries: [Entry]
+    /// The properties of ``entries``, what reading assigns.
+    let properties: [ModelProperty<M>]
     /// Which of `M`'s hooks are the protocol's defaults.
     let hooks: ModelHooks
     /// Why the model cannot be archived, if it cannot.
@@ -86,6 +88,7 @@ final class ArchivePlan<M: SecureCodingModel>: Sendable {
             }
         }
         self.entries = entries
+        properties = entries.map(\.property)
         // A broken property list is the mapping's problem, reported as it is from
         // every entry point.
         self.problem =

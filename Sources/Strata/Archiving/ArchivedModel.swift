@@ -91,7 +91,7 @@ final class ArchivedModel: NSObject, NSSecureCoding {
         var model = M()
         let hookCoder = MigrationCoding.hookCoder(for: coder)
         // A key the archive has no value for keeps its default.
-        try model.assign(plan.entries.lazy.map(\.property), hooks: plan.hooks) { property in
+        try model.assign(plan.properties, hooks: plan.hooks) { property in
             try decodedValue(of: property, version: version, from: hookCoder).map { .some($0) }
         }
         return model

@@ -12,8 +12,7 @@ extension Model {
     ///
     /// Errors thrown by `valueOf` pass through unchanged: a source names its own paths.
     mutating func assign(
-        _ properties: some Sequence<ModelProperty<Self>>, hooks: ModelHooks,
-        valueOf: (ModelProperty<Self>) throws -> Any??
+        _ properties: [ModelProperty<Self>], hooks: ModelHooks, valueOf: (ModelProperty<Self>) throws -> Any??
     ) throws {
         for property in properties {
             guard let value = try valueOf(property) else { continue }

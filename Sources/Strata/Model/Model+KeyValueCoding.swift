@@ -129,7 +129,7 @@ extension Model {
         }
         // Read-only keys are derived or fixed at creation: dictionaryValue lists
         // them, so a model rebuilt from its dictionaryValue skips them.
-        try assign(schema.properties.lazy.filter(\.isWritable), hooks: schema.hooks) { dictionary[$0.key].map { .some($0) } }
+        try assign(schema.writableProperties, hooks: schema.hooks) { dictionary[$0.key].map { .some($0) } }
     }
 
     /// For a class instance held as one of its superclasses, its own type: key-value

@@ -24,7 +24,7 @@ extension Model {
     public mutating func mergeValues(from model: Self) throws {
         let schema = ModelSchema<Self>.shared
         try schema.check()
-        try merge(schema.properties.filter(\.isWritable), hooks: schema.hooks, from: model)
+        try merge(schema.writableProperties, hooks: schema.hooks, from: model)
     }
 
     /// Assigns `properties` their merged values, then validates; on an error the

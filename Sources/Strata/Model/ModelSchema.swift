@@ -4,6 +4,8 @@
 /// Built once per type and cached.
 final class ModelSchema<M: Model>: Sendable {
     let properties: [ModelProperty<M>]
+    /// The properties that can be set: all but the read-only ones.
+    let writableProperties: [ModelProperty<M>]
     /// Which of `M`'s hooks are the protocol's defaults.
     let hooks = ModelHooks(for: M.self)
     private let indexByKey: [String: Int]
@@ -40,6 +42,7 @@ final class ModelSchema<M: Model>: Sendable {
             properties.append(property)
         }
         self.properties = properties
+        writableProperties = properties.filter(\.isWritable)
         self.indexByKey = indexByKey
         self.problem = problem
     }

@@ -53,17 +53,6 @@ struct NestingDepthTests {
         node.child = nil
     }
 
-    /// Whether this process runs under AddressSanitizer or ThreadSanitizer (its
-    /// runtime is loaded).
-    private static var runsUnderASanitizer: Bool {
-        #if canImport(Darwin)
-        let everyImage = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
-        #else
-        let everyImage: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
-        #endif
-        return dlsym(everyImage, "__asan_init") != nil || dlsym(everyImage, "__tsan_init") != nil
-    }
-
     /// The limit is about the stack: the deepest accepted input decodes on a thread
     /// with the 512 KiB stack of secondary threads on Apple platforms.
     ///
@@ -79,7 +68,7 @@ struct NestingDepthTests {
             result.withLock { $0 = (try? JSONAdapter.model(of: TreeNode.self, from: json)) != nil }
             done.signal()
         }
-        thread.stackSize = (Self.runsUnderASanitizer ? 1024 : 512) * 1024
+        thread.stackSize = SmallStacks.secondaryThread
         thread.start()
         done.wait()
         #expect(result.withLock { $0 })
@@ -101,7 +90,7 @@ struct NestingDepthTests {
             result.withLock { $0 = decoded != nil && diagnostics.recoveries.allSatisfy { $0.action == .absentKey } }
             done.signal()
         }
-        thread.stackSize = (Self.runsUnderASanitizer ? 1024 : 512) * 1024
+        thread.stackSize = SmallStacks.secondaryThread
         thread.start()
         done.wait()
         #expect(result.withLock { $0 })
