@@ -74,9 +74,13 @@ final class ArchivedCollection: NSObject, NSSecureCoding {
         static func key(_ index: Int) -> String { "k\(index)" }
     }
 
+    /// The types of a dictionary's keys and of the element count.
+    private static let keyType = PropertyType(String.self)
+    private static let countType = PropertyType(Int.self)
+
     /// The number of elements; checked against the keys as they are read.
     private static func count(in coder: NSCoder) throws -> Int {
-        let count = (try? ArchivedValueCoding.decode(.integer(Int.self), forKey: Keys.count, from: coder)) as? Int
+        let count = (try? ArchivedValueCoding.decode(countType, forKey: Keys.count, from: coder)) as? Int
         guard let valid = count, valid >= 0 else {
             throw StrataError(.invalidArchive, "An archived collection records no valid element count.")
         }
@@ -118,7 +122,7 @@ final class ArchivedCollection: NSObject, NSSecureCoding {
         var values: [String: Any?] = [:]
         values.reserveCapacity(min(count, 1024))
         for index in 0..<count {
-            guard let key = (try? ArchivedValueCoding.decode(.string, forKey: Keys.key(index), from: coder)) as? String else {
+            guard let key = (try? ArchivedValueCoding.decode(keyType, forKey: Keys.key(index), from: coder)) as? String else {
                 throw StrataError(
                     .invalidArchive, "The archived dictionary has no key for its element \(index); the archive is damaged.")
             }

@@ -20,32 +20,10 @@ enum ArchivedValueCoding {
         switch type {
         case .optional(let wrapped):
             try encode(value, as: wrapped, forKey: key, conditional: conditional, into: coder)
-        case .bool:
-            coder.encode(try typed(value, Bool.self, type), forKey: key)
-        case .integer(let integer):
-            try encodeInteger(integer, value, forKey: key, into: coder)
-        case .floatingPoint(let floating):
-            try encodeFloatingPoint(floating, value, forKey: key, into: coder)
-        case .string:
-            coder.encode(try typed(value, String.self, type) as NSString, forKey: key)
-        case .url, .uuid:
-            guard let text = type.textForm?.text(value) else { throw mismatch(type, value) }
-            coder.encode(text as NSString, forKey: key)
-        case .decimal:
-            coder.encode(try typed(value, Decimal.self, type).description as NSString, forKey: key)
-        case .date:
-            let seconds = try typed(value, Date.self, type).timeIntervalSinceReferenceDate
-            guard ArchiveFormat.dateRange.contains(seconds) else {
-                throw StrataError(
-                    .unsupportedValue,
-                    "The date \(seconds) seconds from 2001-01-01 is outside the dates Strata archives "
-                        + "(\(ArchiveFormat.dateRangeDescription)), so it could not be read back.")
-            }
-            coder.encode(seconds, forKey: key)
-        case .data:
-            coder.encode(try typed(value, Data.self, type) as NSData, forKey: key)
+        case .leaf(let leaf):
+            try leaf.archive(value, forKey: key, into: coder)
         case .rawRepresentable(let representable, let raw):
-            guard let rawValue = rawValue(of: value, as: representable) else {
+            guard let rawValue = RawValueEnums.rawValue(of: value, as: representable) else {
                 throw mismatch(type, value)
             }
             try encode(rawValue, as: raw, forKey: key, into: coder)
@@ -135,40 +113,11 @@ enum ArchivedValueCoding {
         switch type {
         case .optional(let wrapped):
             return try decodeStored(wrapped, forKey: key, from: coder, child: child)
-        case .bool:
-            return coder.decodeBool(forKey: key)
-        case .integer(let integer):
-            return try decodeInteger(integer, forKey: key, from: coder)
-        case .floatingPoint(let floating):
-            return try decodeFloatingPoint(floating, forKey: key, from: coder)
-        case .string:
-            return try decodeString(forKey: key, from: coder, as: type)
-        case .url, .uuid:
-            return try decodeText(forKey: key, from: coder, as: type) { type.textForm?.value($0) }
-        case .decimal:
-            return try decodeText(forKey: key, from: coder, as: type, exactDecimal)
-        case .date:
-            let seconds = coder.decodeDouble(forKey: key)
-            guard ArchiveFormat.dateRange.contains(seconds) else {
-                throw StrataError.archived(
-                    type.name, foundDescription: "a date \(seconds) seconds from 2001-01-01",
-                    advice: "Strata archives dates within \(ArchiveFormat.dateRangeDescription): the archive is damaged "
-                        + "or was not written for this model.")
-            }
-            return Date(timeIntervalSinceReferenceDate: seconds)
-        case .data:
-            let object = coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: key)
-            guard let data = object as? NSData else { throw invalid(describe(object), type) }
-            return Data(referencing: data)
+        case .leaf(let leaf):
+            return try leaf.unarchive(forKey: key, from: coder)
         case .rawRepresentable(let representable, let raw):
             guard let rawValue = try decodeStored(raw, forKey: key, from: coder, child: child) else { return nil }
-            guard let value = makeRepresentable(representable, from: rawValue) else {
-                throw StrataError(
-                    .invalidArchive,
-                    "The archived raw value \(describe(rawValue)) is not a case of \(representable). "
-                        + "Convert old values in decodeValue(forKey:with:modelVersion:).")
-            }
-            return value
+            return try RawValueEnums.value(ofArchived: rawValue, as: representable)
         case .model, .array, .dictionary:
             return try decodeObject(type, forKey: key, from: coder, child: child)
         case .other:
@@ -176,116 +125,17 @@ enum ArchivedValueCoding {
         }
     }
 
-    // MARK: - Scalars
+    // MARK: - Text
 
-    private static let posix = Locale(identifier: "en_US_POSIX")
-
-    private static func encodeInteger<I: FixedWidthInteger>(
-        _ type: I.Type, _ value: Any, forKey key: String, into coder: NSCoder
-    ) throws {
-        guard let integer = value as? I else { throw mismatch(.integer(I.self), value) }
-        if I.bitWidth > 64 {
-            coder.encode(String(integer) as NSString, forKey: key)
-        } else if I.isSigned {
-            coder.encode(Int64(integer), forKey: key)
-        } else {
-            coder.encode(Int64(bitPattern: UInt64(integer)), forKey: key)
-        }
-    }
-
-    private static func decodeInteger<I: FixedWidthInteger>(
-        _ type: I.Type, forKey key: String, from coder: NSCoder
-    ) throws -> I {
-        if I.bitWidth > 64 {
-            return try decodeText(forKey: key, from: coder, as: .integer(I.self)) { I($0) }
-        }
-        let raw = coder.decodeInt64(forKey: key)
-        let value = I.isSigned ? I(exactly: raw) : I(exactly: UInt64(bitPattern: raw))
-        guard let value else {
-            throw invalid("the number \(I.isSigned ? String(raw) : String(UInt64(bitPattern: raw)))", .integer(I.self))
-        }
-        return value
-    }
-
-    /// `text` as a `Decimal`, when it is a plain decimal number, as `Decimal.description`
-    /// writes it (`-12.5`, `0.001`, `12345678901234567890.125`), whose every digit
-    /// `Decimal` holds, or `NaN`, as it writes `Decimal.nan`; otherwise `nil`.
-    ///
-    /// `Decimal(string:locale:)` alone reads a leading number and ignores the rest
-    /// (`"0x10"` is 0, `"12abc"` 12, `" 5"` 5) and rounds digits beyond its
-    /// mantissa: a tampered archive would read as another value.
-    static func exactDecimal(_ text: String) -> Decimal? {
-        if text == Decimal.nan.description { return .nan }
-        guard let written = DecimalDigits(text), let decimal = Decimal(string: text, locale: posix), !decimal.isNaN,
-            DecimalDigits(decimal.description) == written
-        else { return nil }
-        return decimal
-    }
-
-    /// The value of a plain decimal number's text (`-?[0-9]+(\.[0-9]+)?`), as its
-    /// significant digits and the power of ten of the last one: `"-01.50"` is
-    /// `-15 × 10^-1`.
-    ///
-    /// Zero has no digits and no sign.
-    private struct DecimalDigits: Equatable {
-        var negative = false
-        var digits: ArraySlice<UInt8> = []
-        var exponent = 0
-
-        init?(_ text: String) {
-            var bytes = Array(text.utf8)[...]
-            if bytes.first == UInt8(ascii: "-") {
-                negative = true
-                bytes = bytes.dropFirst()
-            }
-            var integer = bytes
-            var fraction: ArraySlice<UInt8> = []
-            if let point = bytes.firstIndex(of: UInt8(ascii: ".")) {
-                integer = bytes[..<point]
-                fraction = bytes[(point + 1)...]
-                guard !fraction.isEmpty else { return nil }
-            }
-            let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-            guard !integer.isEmpty, integer.allSatisfy(isDigit), fraction.allSatisfy(isDigit) else { return nil }
-            var all = Array(integer + fraction)[...]
-            exponent = -fraction.count
-            while all.first == UInt8(ascii: "0") { all = all.dropFirst() }
-            while all.last == UInt8(ascii: "0") {
-                all = all.dropLast()
-                exponent += 1
-            }
-            digits = all
-            if all.isEmpty {
-                negative = false
-                exponent = 0
-            }
-        }
-    }
-
-    private static func encodeFloatingPoint<F: BinaryFloatingPoint>(
-        _ type: F.Type, _ value: Any, forKey key: String, into coder: NSCoder
-    ) throws {
-        guard let number = value as? F else { throw mismatch(.floatingPoint(F.self), value) }
-        coder.encode(Double(number), forKey: key)
-    }
-
-    private static func decodeFloatingPoint<F: BinaryFloatingPoint>(
-        _ type: F.Type, forKey key: String, from coder: NSCoder
-    ) throws -> F {
-        let number = coder.decodeDouble(forKey: key)
-        let value = F(number)
-        guard value.isFinite || !number.isFinite else { throw invalid("the number \(number)", .floatingPoint(F.self)) }
-        return value
-    }
-
-    private static func decodeString(forKey key: String, from coder: NSCoder, as type: PropertyType) throws -> String {
+    /// Reads the string under `key`, for a value of `type`.
+    static func decodeString(forKey key: String, from coder: NSCoder, as type: PropertyType) throws -> String {
         let object = coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: key)
         guard let string = object as? NSString else { throw invalid(describe(object), type) }
         return string as String
     }
 
     /// Reads a value stored as a string, converting it with `make`.
-    private static func decodeText<T>(
+    static func decodeText<T>(
         forKey key: String, from coder: NSCoder, as type: PropertyType, _ make: (String) -> T?
     ) throws -> T {
         let string = try decodeString(forKey: key, from: coder, as: type)
@@ -293,15 +143,7 @@ enum ArchivedValueCoding {
         return value
     }
 
-    // MARK: - Raw values and models
-
-    private static func rawValue<R: RawRepresentable>(of value: Any, as type: R.Type) -> Any? {
-        (value as? R)?.rawValue
-    }
-
-    private static func makeRepresentable<R: RawRepresentable>(_ type: R.Type, from raw: Any) -> Any? {
-        (raw as? R.RawValue).flatMap { R(rawValue: $0) }
-    }
+    // MARK: - Models
 
     private static func encodeModel<S: SecureCodingModel>(
         _ type: S.Type, _ value: Any, forKey key: String, conditional: Bool, into coder: NSCoder
@@ -326,7 +168,8 @@ enum ArchivedValueCoding {
 
     // MARK: - Errors
 
-    private static func typed<T>(_ value: Any, _ type: T.Type, _ propertyType: PropertyType) throws -> T {
+    /// `value` as a `T`, or the error for a value that is not one of `propertyType`.
+    static func typed<T>(_ value: Any, _ type: T.Type, _ propertyType: PropertyType) throws -> T {
         guard let typed = value as? T else { throw mismatch(propertyType, value) }
         return typed
     }
@@ -343,7 +186,8 @@ enum ArchivedValueCoding {
         return StrataError(.unsupportedValue, "\(type.name) is not a type Strata can archive.")
     }
 
-    private static func invalid(_ found: String, _ type: PropertyType) -> StrataError {
+    /// The error for an archived value, described as `found`, that is not one of `type`.
+    static func invalid(_ found: String, _ type: PropertyType) -> StrataError {
         StrataError.archived(type.name, foundDescription: found)
     }
 }

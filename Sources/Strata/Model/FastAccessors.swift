@@ -23,88 +23,47 @@ enum FastAccessors {
     typealias StoreNil = @Sendable (_ model: UnsafeMutableRawPointer, _ offset: Int) -> Void
     typealias Load = @Sendable (_ model: UnsafeRawPointer, _ offset: Int) -> Any?
 
-    /// A specialised load for properties of `type`, or `nil` for other types.
-    static func load(for type: Any.Type) -> Load? {
+    /// The specialised accessors for a field of `type`, or `nil` for a type that
+    /// has none: a leaf type's own (see ``LeafPropertyType/fastAccess(optional:)``),
+    /// plain or optional, and `[String]`'s.
+    static func access(for type: PropertyType) -> FastAccess? {
         switch type {
-        case is String.Type: return load(String.self)
-        case is Int.Type: return load(Int.self)
-        case is Bool.Type: return load(Bool.self)
-        case is Double.Type: return load(Double.self)
-        case is String?.Type: return loadOptional(String.self)
-        case is Int?.Type: return loadOptional(Int.self)
-        case is Bool?.Type: return loadOptional(Bool.self)
-        case is Double?.Type: return loadOptional(Double.self)
-        case is URL.Type: return load(URL.self)
-        case is URL?.Type: return loadOptional(URL.self)
-        case is Date.Type: return load(Date.self)
-        case is Date?.Type: return loadOptional(Date.self)
-        case is UUID.Type: return load(UUID.self)
-        case is UUID?.Type: return loadOptional(UUID.self)
-        case is [String].Type: return load([String].self)
-        case is [String]?.Type: return loadOptional([String].self)
+        case .leaf(let leaf): return leaf.fastAccess(optional: false)
+        case .optional(.leaf(let leaf)): return leaf.fastAccess(optional: true)
+        // An array's JSON value is built element by element by its transformer.
+        case .array(.leaf(is StringProperty), let builder) where ObjectIdentifier(builder) == ObjectIdentifier([String].self):
+            return .stored([String].self, optional: false, writtenAsStored: false)
+        case .optional(.array(.leaf(is StringProperty), let builder)) where ObjectIdentifier(builder) == ObjectIdentifier([String].self):
+            return .stored([String].self, optional: true, writtenAsStored: false)
         default: return nil
         }
     }
 
+    /// The load of the raw value of a field of `R`.
+    static func rawValueLoad<R: RawRepresentable>(_: R.Type) -> Load {
+        RawValueLoad<R>().load
+    }
+
     @inline(__always)
-    private static func load<V>(_: V.Type) -> Load {
+    static func load<V>(_: V.Type) -> Load {
         { model, offset in (model + offset).assumingMemoryBound(to: V.self).pointee }
     }
 
     @inline(__always)
-    private static func loadOptional<V>(_: V.Type) -> Load {
+    static func loadOptional<V>(_: V.Type) -> Load {
         { model, offset in
             guard let value = (model + offset).assumingMemoryBound(to: V?.self).pointee else { return nil }
             return value
         }
     }
 
-    /// A specialised store for properties of `type`, or `nil` for other types.
-    static func store(for type: Any.Type) -> Store? {
-        switch type {
-        case is String.Type: return store(String.self)
-        case is Int.Type: return storeNumber(Int.self) { $0.integer(Int.self) }
-        case is Bool.Type: return storeNumber(Bool.self) { $0.boolean }
-        case is Double.Type: return storeNumber(Double.self) { $0.floatingPoint(Double.self) }
-        case is String?.Type: return storeOptional(String.self)
-        case is Int?.Type: return storeOptionalNumber(Int.self) { $0.integer(Int.self) }
-        case is Bool?.Type: return storeOptionalNumber(Bool.self) { $0.boolean }
-        case is Double?.Type: return storeOptionalNumber(Double.self) { $0.floatingPoint(Double.self) }
-        case is URL.Type: return store(URL.self)
-        case is URL?.Type: return storeOptional(URL.self)
-        case is Date.Type: return store(Date.self)
-        case is Date?.Type: return storeOptional(Date.self)
-        case is UUID.Type: return store(UUID.self)
-        case is UUID?.Type: return storeOptional(UUID.self)
-        case is [String].Type: return store([String].self)
-        case is [String]?.Type: return storeOptional([String].self)
-        default: return nil
-        }
-    }
-
-    /// A specialised store of `nil` for the optional types ``store(for:)`` handles, or
-    /// `nil` for other types.
-    static func storeNil(for type: Any.Type) -> StoreNil? {
-        switch type {
-        case is String?.Type: return storeNil(String.self)
-        case is Int?.Type: return storeNil(Int.self)
-        case is Bool?.Type: return storeNil(Bool.self)
-        case is Double?.Type: return storeNil(Double.self)
-        case is URL?.Type: return storeNil(URL.self)
-        case is Date?.Type: return storeNil(Date.self)
-        case is UUID?.Type: return storeNil(UUID.self)
-        case is [String]?.Type: return storeNil([String].self)
-        default: return nil
-        }
-    }
-
     @inline(__always)
-    private static func storeNil<V>(_: V.Type) -> StoreNil {
+    static func storeNil<V>(_: V.Type) -> StoreNil {
         { model, offset in (model + offset).assumingMemoryBound(to: V?.self).pointee = nil }
     }
 
     @inline(__always)
-    private static func store<V>(_: V.Type) -> Store {
+    static func store<V>(_: V.Type) -> Store {
         { model, offset, value in
             guard let typed = exactValue(value, as: V.self) else { return false }
             (model + offset).assumingMemoryBound(to: V.self).pointee = typed
@@ -113,7 +72,7 @@ enum FastAccessors {
     }
 
     @inline(__always)
-    private static func storeOptional<V>(_: V.Type) -> Store {
+    static func storeOptional<V>(_: V.Type) -> Store {
         { model, offset, value in
             guard let typed = exactValue(value, as: V.self) else { return false }
             (model + offset).assumingMemoryBound(to: V?.self).pointee = typed
@@ -122,7 +81,7 @@ enum FastAccessors {
     }
 
     @inline(__always)
-    private static func storeNumber<V>(_: V.Type, _ convert: @escaping @Sendable (ExactNumber) -> V?) -> Store {
+    static func storeNumber<V>(_: V.Type, _ convert: @escaping @Sendable (ExactNumber) -> V?) -> Store {
         { model, offset, value in
             guard let typed = number(value, as: V.self, convert) else { return false }
             (model + offset).assumingMemoryBound(to: V.self).pointee = typed
@@ -131,7 +90,7 @@ enum FastAccessors {
     }
 
     @inline(__always)
-    private static func storeOptionalNumber<V>(_: V.Type, _ convert: @escaping @Sendable (ExactNumber) -> V?) -> Store {
+    static func storeOptionalNumber<V>(_: V.Type, _ convert: @escaping @Sendable (ExactNumber) -> V?) -> Store {
         { model, offset, value in
             guard let typed = number(value, as: V.self, convert) else { return false }
             (model + offset).assumingMemoryBound(to: V?.self).pointee = typed
@@ -146,5 +105,65 @@ enum FastAccessors {
         if let typed = exactValue(value, as: V.self) { return typed }
         if let number = numberObject(value) { return convert(ExactNumber(number)) }
         return nil
+    }
+}
+
+/// The specialised load and stores of a field of one type (see ``FastAccessors``),
+/// and the load of its JSON value.
+struct FastAccess: Sendable {
+    /// Loads the field's value.
+    let load: FastAccessors.Load
+    /// Stores a value of exactly the field's type, or a number converted exactly.
+    let store: FastAccessors.Store
+    /// Stores `nil`, for an optional field.
+    let storeNil: FastAccessors.StoreNil?
+    /// Loads the field's JSON value, as the type's default transformer gives it;
+    /// `nil` when only the transformer builds it (an array's, element by element).
+    let jsonLoad: FastAccessors.Load?
+
+    /// The accessors of a field of `V` (or `V?`) whose value is stored as it is;
+    /// its JSON value is its value when `writtenAsStored`.
+    static func stored<V>(_: V.Type, optional: Bool, writtenAsStored: Bool = true) -> FastAccess {
+        let load = optional ? FastAccessors.loadOptional(V.self) : FastAccessors.load(V.self)
+        return FastAccess(
+            load: load,
+            store: optional ? FastAccessors.storeOptional(V.self) : FastAccessors.store(V.self),
+            storeNil: optional ? FastAccessors.storeNil(V.self) : nil,
+            jsonLoad: writtenAsStored ? load : nil)
+    }
+
+    /// The accessors of a number field of `V` (or `V?`): an `NSNumber` is stored
+    /// converted by `convert`, exactly.
+    static func number<V>(_: V.Type, optional: Bool, _ convert: @escaping @Sendable (ExactNumber) -> V?) -> FastAccess {
+        let load = optional ? FastAccessors.loadOptional(V.self) : FastAccessors.load(V.self)
+        return FastAccess(
+            load: load,
+            store: optional ? FastAccessors.storeOptionalNumber(V.self, convert) : FastAccessors.storeNumber(V.self, convert),
+            storeNil: optional ? FastAccessors.storeNil(V.self) : nil,
+            jsonLoad: load)
+    }
+
+    /// The accessors of a field of `V` (or `V?`) whose value is stored as it is,
+    /// and whose JSON value is `json` of its value (a URL's `absoluteString`).
+    static func stored<V>(_: V.Type, optional: Bool, writtenAs json: @escaping @Sendable (V) -> Any) -> FastAccess {
+        let access = stored(V.self, optional: optional)
+        let jsonLoad: FastAccessors.Load
+        if optional {
+            jsonLoad = { model, offset in
+                guard let value = (model + offset).assumingMemoryBound(to: V?.self).pointee else { return nil }
+                return json(value)
+            }
+        } else {
+            jsonLoad = { model, offset in json((model + offset).assumingMemoryBound(to: V.self).pointee) }
+        }
+        return FastAccess(load: access.load, store: access.store, storeNil: access.storeNil, jsonLoad: jsonLoad)
+    }
+}
+
+/// Reads an enum at an offset and returns its raw value.
+private struct RawValueLoad<R: RawRepresentable>: @unchecked Sendable {
+    // @unchecked: no stored properties; it only carries `R`, a type.
+    func load(_ model: UnsafeRawPointer, _ offset: Int) -> Any? {
+        (model + offset).assumingMemoryBound(to: R.self).pointee.rawValue
     }
 }

@@ -8,39 +8,28 @@ import Foundation
 /// to coerce numbers exactly.
 ///
 /// `@unchecked Sendable`: the payloads are metatypes, which are immutable,
-/// process-wide type objects; existential metatypes are only not `Sendable`
-/// because the compiler cannot see that.
+/// process-wide type objects, and `Sendable` leaves; existential metatypes are
+/// only not `Sendable` because the compiler cannot see that.
 indirect enum PropertyType: @unchecked Sendable {
     case optional(PropertyType)
     case array(element: PropertyType, builder: any ArrayBuilding.Type)
     case dictionary(value: PropertyType, builder: any DictionaryBuilding.Type)
-    case bool
-    case string
-    case integer(any FixedWidthInteger.Type)
-    case floatingPoint(any BinaryFloatingPoint.Type)
-    case decimal
-    case url
-    case uuid
-    case date
-    case data
+    /// A type with no other type inside it (`Int`, `String`, `URL`, …): one of
+    /// ``LeafPropertyTypes/registered``, which decides everything about its values.
+    case leaf(any LeafPropertyType)
     case rawRepresentable(any RawRepresentable.Type, raw: PropertyType)
     case model(any Model.Type)
     case other(Any.Type)
 
     /// Classifies `type`, looking through `Optional`, arrays and `[String: T]`.
     init(_ type: Any.Type) {
+        if let leaf = LeafPropertyTypes.classify(type) {
+            self = .leaf(leaf)
+            return
+        }
         switch type {
         case let optional as any OptionalProtocol.Type:
             self = .optional(PropertyType(optional.wrappedType))
-        case is Bool.Type: self = .bool
-        case is String.Type: self = .string
-        case is URL.Type: self = .url
-        case is UUID.Type: self = .uuid
-        case is Date.Type: self = .date
-        case is Data.Type: self = .data
-        case is Decimal.Type: self = .decimal
-        case let integer as any FixedWidthInteger.Type: self = .integer(integer)
-        case let floating as any BinaryFloatingPoint.Type: self = .floatingPoint(floating)
         case let array as any ArrayBuilding.Type:
             self = .array(element: PropertyType(array.elementType), builder: array)
         case let dictionary as any DictionaryBuilding.Type:
@@ -71,7 +60,7 @@ indirect enum PropertyType: @unchecked Sendable {
     /// error for a number out of its range shows).
     var holdsOnlyDoubles: Bool {
         switch unwrapped {
-        case .floatingPoint(let type): return type == Double.self
+        case .leaf(let leaf): return leaf.isDouble
         case .array(let element, _): return element.holdsOnlyDoubles
         case .dictionary(let value, _): return value.holdsOnlyDoubles
         default: return false
@@ -92,7 +81,8 @@ indirect enum PropertyType: @unchecked Sendable {
     /// or a collection of those.
     var isOutsideJSON: Bool {
         switch unwrapped {
-        case .date, .data, .other: return true
+        case .leaf(let leaf): return leaf.outsideJSON != nil
+        case .other: return true
         case .array(let element, _): return element.isOutsideJSON
         case .dictionary(let value, _): return value.isOutsideJSON
         default: return false
@@ -102,10 +92,8 @@ indirect enum PropertyType: @unchecked Sendable {
     /// Whether values of this type are numbers or booleans, which setters coerce
     /// exactly from any numeric representation.
     var isNumeric: Bool {
-        switch self {
-        case .bool, .integer, .floatingPoint, .decimal: return true
-        default: return false
-        }
+        guard case .leaf(let leaf) = self else { return false }
+        return leaf.isNumeric
     }
 
     /// A short, readable name for error messages: `Int`, `[Owner]`, `URL?`.
@@ -114,15 +102,7 @@ indirect enum PropertyType: @unchecked Sendable {
         case .optional(let wrapped): return wrapped.name + "?"
         case .array(let element, let builder): return builder.collectionName(of: element.name)
         case .dictionary(let value, _): return "[String: \(value.name)]"
-        case .bool: return "Bool"
-        case .string: return "String"
-        case .integer(let type): return String(describing: type)
-        case .floatingPoint(let type): return String(describing: type)
-        case .decimal: return "Decimal"
-        case .url: return "URL"
-        case .uuid: return "UUID"
-        case .date: return "Date"
-        case .data: return "Data"
+        case .leaf(let leaf): return leaf.name
         case .rawRepresentable(let type, _): return String(describing: type)
         case .model(let type): return String(describing: type)
         case .other(let type): return String(describing: type)

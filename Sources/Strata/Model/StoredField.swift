@@ -55,7 +55,8 @@ final class StoredField: @unchecked Sendable {
     private let fastStore: FastAccessors.Store?
     private let fastStoreNil: FastAccessors.StoreNil?
     /// The JSON value of the property written with its default transformer, for
-    /// the types where that is a fixed conversion (see ``JSONValueLoads``).
+    /// the types where that is a fixed conversion (see ``FastAccess/jsonLoad``
+    /// and ``RawValueEnums/jsonLoad(_:raw:)``).
     private let jsonRead: FastAccessors.Load?
     #if DEBUG || STRATA_INTERNAL_CHECKS
     /// The key path's own read, to check every load and store against.
@@ -102,10 +103,17 @@ final class StoredField: @unchecked Sendable {
         } else {
             storeValue = nil
         }
-        fastRead = FastAccessors.load(for: Value.self)
-        fastStore = writable ? FastAccessors.store(for: Value.self) : nil
-        fastStoreNil = writable ? FastAccessors.storeNil(for: Value.self) : nil
-        jsonRead = JSONValueLoads.load(for: Value.self, described: type)
+        let access = FastAccessors.access(for: type)
+        fastRead = access?.load
+        fastStore = writable ? access?.store : nil
+        fastStoreNil = writable ? access?.storeNil : nil
+        // The JSON value as it is stored, or by a fixed conversion: an enum's raw value,
+        // a leaf's own (a URL's `absoluteString`).
+        if case .rawRepresentable(let enumType, let raw) = type {
+            jsonRead = RawValueEnums.jsonLoad(enumType, raw: raw)
+        } else {
+            jsonRead = access?.jsonLoad
+        }
         #if DEBUG || STRATA_INTERNAL_CHECKS
         // The key path is `Sendable` where `PropertyKeys` holds it; this one is the
         // same value re-typed by a cast.
@@ -157,15 +165,7 @@ final class StoredField: @unchecked Sendable {
 
     private static func unwrappedType(of type: PropertyType) -> Any.Type? {
         switch type.unwrapped {
-        case .bool: return Bool.self
-        case .string: return String.self
-        case .integer(let integer): return integer
-        case .floatingPoint(let floating): return floating
-        case .decimal: return Decimal.self
-        case .url: return URL.self
-        case .uuid: return UUID.self
-        case .date: return Date.self
-        case .data: return Data.self
+        case .leaf(let leaf): return leaf.valueType
         case .rawRepresentable(let raw, _): return raw
         case .array(_, let builder): return builder
         case .dictionary(_, let builder): return builder

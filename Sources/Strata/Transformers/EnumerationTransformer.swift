@@ -17,6 +17,6 @@ extension ValueTransformer {
     /// // {"state": "cancelled"} → .unknown
     /// ```
     public static func enumeration<E: RawRepresentable & Sendable>(_ type: E.Type, unknown: E) -> ValueTransformer {
-        ClosureValueTransformer.make(DefaultTransformers.enumeration(E.self, unknown: unknown))
+        ClosureValueTransformer.make(RawValueEnums.enumeration(E.self, unknown: unknown))
     }
 }

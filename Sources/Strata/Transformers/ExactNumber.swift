@@ -121,15 +121,11 @@ enum ExactNumber {
     }
 
     /// Converts to the Swift type that `type` describes, or returns `nil` when the
-    /// conversion would lose information or mix booleans and numbers.
+    /// conversion would lose information or mix booleans and numbers (see
+    /// ``LeafPropertyType/converted(_:)``).
     func converted(to type: PropertyType) -> Any? {
-        switch type {
-        case .bool: return boolean
-        case .integer(let integerType): return integer(integerType)
-        case .floatingPoint(let floatingType): return floatingPoint(floatingType)
-        case .decimal: return decimal
-        default: return nil
-        }
+        guard case .leaf(let leaf) = type else { return nil }
+        return leaf.converted(self)
     }
 
     private static let posix = Locale(identifier: "en_US_POSIX")

@@ -49,7 +49,7 @@ enum LenientTransformers {
             forward: { value in
                 guard let value else { return nil }
                 if let number = type.exactNumber(from: value) { return number }
-                if case .bool = type {
+                if case .leaf(is BoolProperty) = type {
                     if let flag = flag(from: value) { return flag }
                     throw StrataError.expected(
                         "Bool, true, false, 1, 0, \"true\", \"false\", \"1\" or \"0\"", found: value)
@@ -65,7 +65,7 @@ enum LenientTransformers {
 
     /// Strings, and numbers as their JSON text.
     static var string: Transformation {
-        let strict = DefaultTransformers.scalar(.string)
+        let strict = DefaultTransformers.scalar(.leaf(StringProperty()))
         return Transformation(
             forward: { value in
                 guard let value else { return nil }
@@ -99,7 +99,7 @@ enum LenientTransformers {
             default: return nil
             }
         }
-        switch PropertyType.integer(Int.self).exactNumber(from: value) as? Int {
+        switch ExactNumber(value)?.integer(Int.self) {
         case 1: return true
         case 0: return false
         default: return nil

@@ -159,42 +159,6 @@ extension ValueTransformer {
 
 /// The predefined transformers' implementations.
 extension Transformation {
-    static let url = Transformation(
-        forward: { value in
-            guard let value else { return nil }
-            guard let text = exactValue(value, as: String.self) ?? value as? String else {
-                throw StrataError.expected("String", found: value)
-            }
-            // The text form archives use too.
-            guard let url = TextForm.url.value(text) else {
-                throw StrataError.expected("a URL", found: text, code: .transformerFailed)
-            }
-            return url
-        },
-        reverse: { value in
-            guard let value else { return nil }
-            guard let text = TextForm.url.text(value) else {
-                throw StrataError.expected("URL", found: value)
-            }
-            return text
-        }
-    )
-    // A plain string from its bytes, checked as `TextForm.url` checks the `String`.
-    .readingPlainStrings { TextForm.url(fromBytes: $0) }
-
-    static let uuid = Transformation(
-        { (text: String) throws -> UUID in
-            guard let uuid = UUIDText.uuid(from: text) else {
-                throw StrataError.expected(
-                    "a UUID such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\"", found: text, code: .transformerFailed)
-            }
-            return uuid
-        },
-        reverse: { (uuid: UUID) in UUIDText.text(of: uuid) }
-    )
-    // The canonical form from its 36 bytes, as `UUIDText.uuid(from:)` reads it first.
-    .readingPlainStrings { UUIDText.canonical($0) }
-
     static let iso8601Date = Transformation(
         { (text: String) throws -> Date in
             guard let date = ISO8601.date(from: text) else {

@@ -405,12 +405,10 @@ extension JSONAdapter {
                 + "return \(type.name) or giving '\(key)' the type the transformer returns."
         }
         switch type.unwrapped {
-        case .date:
-            return "No JSON value is a Date: fix \(T.self), by giving '\(key)' a transformer that converts it "
-                + "(such as .iso8601Date)."
-        case .data:
-            return "No JSON value is Data: fix \(T.self), by giving '\(key)' a transformer that converts it "
-                + "(such as .base64Data)."
+        case .leaf(let leaf) where leaf.outsideJSON != nil:
+            let outside = leaf.outsideJSON
+            return "No JSON value is \(outside?.description ?? leaf.name): fix \(T.self), by giving '\(key)' a "
+                + "transformer that converts it (such as \(outside?.transformer ?? ".iso8601Date"))."
         case .other(let valueType):
             return "\(valueType) is not a model, and no JSON value is one: fix \(T.self), by making \(valueType) "
                 + "conform to JSONSerializing or giving '\(key)' a transformer that converts it."
