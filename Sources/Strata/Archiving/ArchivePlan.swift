@@ -10,8 +10,9 @@ final class ArchivePlan<M: SecureCodingModel>: Sendable {
 
     /// The properties that reach the archive, in declaration order.
     let entries: [Entry]
-    /// The properties of ``entries``, what reading assigns.
-    let properties: [ModelProperty<M>]
+    /// For each property of `M`'s schema, in order, whether reading assigns it: the
+    /// properties of ``entries``.
+    let readsProperty: [Bool]
     /// Which of `M`'s hooks are the protocol's defaults.
     let hooks: ModelHooks
     /// Why the model cannot be archived, if it cannot.
@@ -88,7 +89,8 @@ final class ArchivePlan<M: SecureCodingModel>: Sendable {
             }
         }
         self.entries = entries
-        properties = entries.map(\.property)
+        let readKeys = Set(entries.map(\.property.key))
+        readsProperty = schema.properties.map { readKeys.contains($0.key) }
         // A broken property list is the mapping's problem, reported as it is from
         // every entry point.
         self.problem =

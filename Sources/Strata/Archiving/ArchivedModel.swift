@@ -81,19 +81,26 @@ final class ArchivedModel: NSObject, NSSecureCoding {
     /// each archived key through the migration hook, stores it through the
     /// validated setter, and validates the model.
     ///
+    /// The values are assigned by the decode engine's loop
+    /// (``JSONAdapter/assignMapped(_:from:into:)``), as every entry point assigns.
+    ///
     /// Nested models are decoded from within this function, so its frame (and
-    /// those of ``decodedValue(of:version:from:)``, `Model.assign(_:hooks:valueOf:)`
-    /// and its closure) is part of every nesting level of the unarchiver's
+    /// those of ``decodedValue(of:version:from:)``, the engine's loop and the
+    /// source's closure) is part of every nesting level of the unarchiver's
     /// recursion: keep them small, and their checks in helpers.
     static func read<M: SecureCodingModel>(_ type: M.Type, from coder: NSCoder) throws -> M {
         let plan = try ArchivePlan<M>.resolved()
         let version = try recordedVersion(of: M.self, from: coder)
         var model = M()
         let hookCoder = MigrationCoding.hookCoder(for: coder)
+        let properties = ModelSchema<M>.shared.properties
+        let readsProperty = plan.readsProperty
         // A key the archive has no value for keeps its default.
-        try model.assign(plan.properties, hooks: plan.hooks) { property in
-            try decodedValue(of: property, version: version, from: hookCoder).map { .some($0) }
+        var source = DecodeSource.values { index in
+            guard readsProperty[index] else { return nil }
+            return try decodedValue(of: properties[index], version: version, from: hookCoder).map { .some($0) }
         }
+        try JSONAdapter.assignMapped(MappingPlan<M>.propertyKeyed, from: &source, into: &model)
         return model
     }
 

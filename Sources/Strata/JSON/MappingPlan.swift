@@ -9,7 +9,7 @@
 /// the decode engine (``JSONAdapter/decodeMapped(_:from:)``) and the encode engine
 /// (``JSONAdapter/encodeMapped(_:into:)``) only follow the plan, whatever source
 /// they read from or sink they write to.
-final class MappingPlan<M: JSONSerializing>: Sendable {
+final class MappingPlan<M: Model>: Sendable {
     /// One mapped property.
     final class Entry: Sendable {
         let property: ModelProperty<M>
@@ -53,11 +53,16 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         /// from straight, when the property is an array of numbers (or of arrays of
         /// them) with its default transformer (see ``TypedJSONArrayElement``).
         let typedArrayElement: (any TypedJSONArrayElement.Type)?
+        /// Whether the entry maps a JSON value: false in the ``propertyKeyed`` plan,
+        /// whose values are Swift values by property key, stored as they are.
+        let mapsJSON: Bool
 
         init(
             property: ModelProperty<M>, keyPath: JSONKeyPath, transformer: Transformation?,
-            isCustomTransformer: Bool, checksWrittenValue: Bool, recovery: JSONRecovery, position: Int
+            isCustomTransformer: Bool, checksWrittenValue: Bool, recovery: JSONRecovery, position: Int,
+            mapsJSON: Bool = true
         ) {
+            self.mapsJSON = mapsJSON
             self.property = property
             self.position = position
             self.keyPath = keyPath
@@ -68,14 +73,14 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
             self.checksWrittenValue = checksWrittenValue
             self.errorPath = keyPath.isMultiple ? [.key(keyPath.description)] : first.components
             self.alternativeErrorPaths = keyPath.form == .firstPresent ? keyPath.paths.map(\.components) : []
-            (kind, nested) = isCustomTransformer ? (.value, nil) : property.type.mappingKind
+            (kind, nested) = isCustomTransformer || !mapsJSON ? (.value, nil) : property.type.mappingKind
             let readsFieldJSON =
-                isCustomTransformer
+                isCustomTransformer || !mapsJSON
                 ? false : property.type.hasFixedJSONConversion || (transformer == nil && !checksWrittenValue)
             self.jsonField = readsFieldJSON && property.field?.readsJSON == true ? property.field : nil
             self.recovery = recovery
             self.decodesWithRecovery = !recovery.isEmpty || isCustomTransformer || kind != .value
-            self.typedArrayElement = isCustomTransformer ? nil : property.type.typedJSONArrayElement
+            self.typedArrayElement = isCustomTransformer || !mapsJSON ? nil : property.type.typedJSONArrayElement
         }
     }
 
@@ -142,9 +147,63 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
     /// Which of `M`'s hooks are the protocol's defaults.
     let hooks: ModelHooks
 
+    /// A plan of `entries`, with the hooks of `M`'s schema; `required` is the indices of
+    /// the required entries, and `problem` why the plan is unusable, if it is.
+    private init(entries: [Entry], required: [Int], problem: StrataError?) {
+        hooks = ModelSchema<M>.shared.hooks
+        let mappedKeys = Set(entries.map(\.property.key))
+        self.entries = entries
+        self.erasedEntries = entries
+        self.borrowedEntries = RetainedObjects(entries)
+        self.mappedKeys = mappedKeys
+        self.isFlat = entries.allSatisfy { $0.singleKey != nil }
+        let steps = entries.indices.map { index in
+            EncodeStep(
+                jsonKey: entries[index].singleKey, position: index, propertyKey: entries[index].property.key,
+                jsonRead: entries[index].jsonField?.jsonValueLoad, entry: entries[index])
+        }
+        self.encodeSteps = steps
+        self.memberReads = entries.map {
+            MemberRead(
+                kind: $0.kind, nested: $0.nested, readsPlainStrings: $0.transformer?.forwardFromPlainString != nil,
+                readsStringArrays: $0.transformer?.keepsStringArrays == true,
+                readsBinaryNumbers: !$0.isCustomTransformer && $0.property.type.holdsOnlyDoubles,
+                typedArrayElement: $0.typedArrayElement)
+        }
+        self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
+        self.requiredEntryIndices = required
+        self.hasRequiredEntries = !requiredEntryIndices.isEmpty
+        let singleKeys = entries.compactMap(\.singleKey)
+        self.memberKeys = singleKeys.count == entries.count ? MemberKeyTable(keys: singleKeys) : nil
+        self.objectTemplate = singleKeys.count == entries.count ? ObjectTemplate(keys: singleKeys) : nil
+        self.problem = problem
+    }
+
+    /// The plan of the entry points that assign values by property key, Swift values
+    /// rather than JSON: ``Model/init(dictionary:)``, merging and the archive bridge.
+    ///
+    /// One entry per property of `M`, in declaration order, with no transformer; each
+    /// entry point's source gives the properties it assigns (``DecodeSource/values(_:)``)
+    /// and the decode engine stores them, as it stores JSON values.
+    static var propertyKeyed: MappingPlan<M> {
+        SchemaCache.value(.propertyKeyed, for: M.self) {
+            let schema = ModelSchema<M>.shared
+            let entries = schema.properties.enumerated().map { position, property in
+                Entry(
+                    property: property, keyPath: JSONKeyPath(segments: [property.key]), transformer: nil,
+                    isCustomTransformer: false, checksWrittenValue: false, recovery: [], position: position,
+                    mapsJSON: false)
+            }
+            return MappingPlan(entries: entries, required: [], problem: schema.problem)
+        }
+    }
+}
+
+extension MappingPlan where M: JSONSerializing {
+
     /// The cached plan of `M`.
     static var shared: MappingPlan<M> {
-        SchemaCache.value(.jsonMapping, for: M.self) { MappingPlan() }
+        SchemaCache.value(.jsonMapping, for: M.self) { jsonPlan() }
     }
 
     /// The plan, or the error that makes it unusable.
@@ -154,9 +213,9 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         return plan
     }
 
-    private init() {
+    /// The JSON plan of `M`, from its schema and its JSON mapping.
+    private static func jsonPlan() -> MappingPlan<M> {
         let schema = ModelSchema<M>.shared
-        hooks = schema.hooks
         let keyPaths = M.jsonKeyPathsByPropertyKey
         let recoveries = M.jsonRecoveryByPropertyKey
         var entries: [Entry] = []
@@ -197,7 +256,7 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
                     recovery: recoveries[property.key] ?? [],
                     position: entries.count))
         }
-        problems += Self.overlaps(in: entries)
+        problems += overlaps(in: entries)
         let mappedKeys = Set(entries.map(\.property.key))
         for key in M.requiredPropertyKeys.sorted() where !mappedKeys.contains(key) {
             problems.append("'\(key)' is listed in requiredPropertyKeys but is not mapped to JSON.")
@@ -205,41 +264,19 @@ final class MappingPlan<M: JSONSerializing>: Sendable {
         for key in recoveries.keys.sorted() where !mappedKeys.contains(key) {
             problems.append("'\(key)' has a recovery in jsonRecoveryByPropertyKey but is not mapped to JSON.")
         }
-        self.entries = entries
-        self.erasedEntries = entries
-        self.borrowedEntries = RetainedObjects(entries)
-        self.mappedKeys = mappedKeys
-        self.isFlat = entries.allSatisfy { $0.singleKey != nil }
-        let steps = entries.indices.map { index in
-            EncodeStep(
-                jsonKey: entries[index].singleKey, position: index, propertyKey: entries[index].property.key,
-                jsonRead: entries[index].jsonField?.jsonValueLoad, entry: entries[index])
-        }
-        self.encodeSteps = steps
-        self.memberReads = entries.map {
-            MemberRead(
-                kind: $0.kind, nested: $0.nested, readsPlainStrings: $0.transformer?.forwardFromPlainString != nil,
-                readsStringArrays: $0.transformer?.keepsStringArrays == true,
-                readsBinaryNumbers: !$0.isCustomTransformer && $0.property.type.holdsOnlyDoubles,
-                typedArrayElement: $0.typedArrayElement)
-        }
-        self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
         let required = M.requiredPropertyKeys
         let rule = M.requiredKeys
-        self.requiredEntryIndices = entries.indices.filter {
+        let requiredIndices = entries.indices.filter {
             rule.requires(optional: entries[$0].property.isOptional) || required.contains(entries[$0].property.key)
         }
-        self.hasRequiredEntries = !requiredEntryIndices.isEmpty
-        let singleKeys = entries.compactMap(\.singleKey)
-        self.memberKeys = singleKeys.count == entries.count ? MemberKeyTable(keys: singleKeys) : nil
-        self.objectTemplate = singleKeys.count == entries.count ? ObjectTemplate(keys: singleKeys) : nil
-        self.problem =
+        let problem =
             problems.isEmpty
             ? nil
             : StrataError(
                 .invalidMapping,
                 "The JSON mapping of \(M.self) is invalid: " + problems.joined(separator: " ")
                     + " Fix jsonKeyPathsByPropertyKey and propertyKeys.")
+        return MappingPlan(entries: entries, required: requiredIndices, problem: problem)
     }
 
     /// The model's transformer for `property`: the one for its key, else the one

@@ -129,7 +129,12 @@ extension Model {
         }
         // Read-only keys are derived or fixed at creation: dictionaryValue lists
         // them, so a model rebuilt from its dictionaryValue skips them.
-        try assign(schema.writableProperties, hooks: schema.hooks) { dictionary[$0.key].map { .some($0) } }
+        let properties = schema.properties
+        var source = DecodeSource.values { index in
+            guard properties[index].isWritable else { return nil }
+            return dictionary[properties[index].key].map { .some($0) }
+        }
+        try JSONAdapter.assignMapped(MappingPlan<Self>.propertyKeyed, from: &source, into: &self)
     }
 
     /// For a class instance held as one of its superclasses, its own type: key-value

@@ -13,8 +13,7 @@ extension Model {
     /// - Throws: a ``StrataError`` for an unknown or read-only key, or a refused value;
     ///   the model is then unchanged.
     public mutating func mergeValue(forKey key: String, from model: Self) throws {
-        let schema = ModelSchema<Self>.shared
-        try merge([schema.property(forKey: key)], hooks: schema.hooks, from: model)
+        try merge([ModelSchema<Self>.shared.property(forKey: key)], from: model)
     }
 
     /// Merges every writable property from `model`, as ``mergeValue(forKey:from:)`` does.
@@ -24,24 +23,29 @@ extension Model {
     public mutating func mergeValues(from model: Self) throws {
         let schema = ModelSchema<Self>.shared
         try schema.check()
-        try merge(schema.writableProperties, hooks: schema.hooks, from: model)
+        try merge(schema.writableProperties, from: model)
     }
 
-    /// Assigns `properties` their merged values, then validates; on an error the
-    /// model keeps the values it had.
+    /// Assigns `properties` their merged values through the decode engine's loop
+    /// (``JSONAdapter/assignMapped(_:from:into:)``), then validates; on an error
+    /// the model keeps the values it had.
     ///
     /// A struct is merged into a copy, kept only when everything succeeded. A class
     /// instance is merged in place (the copy is the same object), so its values are
     /// saved first and written back, unvalidated, on an error.
-    private mutating func merge(_ properties: [ModelProperty<Self>], hooks: ModelHooks, from model: Self) throws {
+    private mutating func merge(_ properties: [ModelProperty<Self>], from model: Self) throws {
         // Each property is assigned once: its current value is the one before the merge.
         let current = self
         var merged = self
         let saved = Self.self is AnyClass ? properties.map { $0.read(self) } : []
+        let merging = Set(properties.map(\.key))
+        let all = ModelSchema<Self>.shared.properties
+        var source = DecodeSource.values { index in
+            guard merging.contains(all[index].key) else { return nil }
+            return try current.mergedValue(of: all[index], from: model)
+        }
         do {
-            try merged.assign(properties, hooks: hooks) { property in
-                try current.mergedValue(of: property, from: model)
-            }
+            try JSONAdapter.assignMapped(MappingPlan<Self>.propertyKeyed, from: &source, into: &merged)
         } catch {
             for (property, value) in zip(properties, saved) {
                 if let value {

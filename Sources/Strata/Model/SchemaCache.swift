@@ -1,5 +1,5 @@
 /// A process-wide cache of the per-type artefacts Strata builds once: model
-/// schemas and JSON mappings.
+/// schemas, JSON mappings and the other plans.
 ///
 /// Entries are immutable and never evicted (there is one per model type and
 /// kind). Each is also published in ``PublishedEntries``, where the calls that
@@ -9,6 +9,7 @@ enum SchemaCache {
     enum Kind: Int, Sendable {
         case schema
         case jsonMapping
+        case propertyKeyed
         case archivePlan
         case archiveClassNames
         case storedProperties

@@ -1,12 +1,14 @@
-/// Where the decode engine takes each entry's ``Slot`` from: one of two sources.
+/// Where the decode engine takes each entry's ``Slot`` from: one of three sources.
 ///
 /// - A `[String: Any]` object: each entry is looked up at its key path when the
 ///   engine asks for it (see `DictionarySource.swift`).
 /// - The slots the scanner read from JSON data, one per plan entry (see
 ///   ``JSONAdapter/readObject(_:keys:from:levelsLeft:)``), which the engine moves
 ///   out one by one: each slot is taken once, so none is copied.
+/// - Values by property, for the ``MappingPlan/propertyKeyed`` plan: a closure
+///   gives the value of the property at an index of the plan (see ``values(_:)``).
 ///
-/// A struct rather than a protocol with two conformances: the engine runs in code
+/// A struct rather than a protocol with several conformances: the engine runs in code
 /// that is not specialised for the model's type, where a protocol's requirements
 /// would be called through its witness table; this way each lookup is inlined.
 struct DecodeSource {
@@ -17,10 +19,12 @@ struct DecodeSource {
     private var slots: [Slot]
     /// How many slots have been taken; each is taken once at most.
     private var takenCount = 0
+    /// The value of the property at an index of the plan, for the values source.
+    private let valueAt: ((Int) throws -> Any??)?
 
     /// The source for a JSON object.
     static func dictionary(_ object: [String: Any]) -> DecodeSource {
-        DecodeSource(object: object, slots: [])
+        DecodeSource(object: object, slots: [], valueAt: nil)
     }
 
     /// The source for slots the scanner read, one per plan entry.
@@ -29,7 +33,19 @@ struct DecodeSource {
     /// array (a document's object, or a nested one moved out of its parent's slot),
     /// no value is copied; otherwise the first take copies the array once.
     static func slots(_ slots: consuming [Slot]) -> DecodeSource {
-        DecodeSource(object: nil, slots: consume slots)
+        DecodeSource(object: nil, slots: consume slots, valueAt: nil)
+    }
+
+    /// The source of the entry points that assign by property key.
+    ///
+    /// `valueAt` gives the value of the property at an index of the
+    /// ``MappingPlan/propertyKeyed`` plan (the index of the property in its
+    /// schema), or `nil` when the property keeps its value. `NSNull` and
+    /// `.some(nil)` stand for `nil`.
+    ///
+    /// Errors thrown by `valueAt` reach the caller unchanged: it names its own paths.
+    static func values(_ valueAt: @escaping (Int) throws -> Any??) -> DecodeSource {
+        DecodeSource(object: nil, slots: [], valueAt: valueAt)
     }
 
     /// The slot of `entry`, the entry at `index` of its plan; called once per entry,
@@ -41,6 +57,7 @@ struct DecodeSource {
     @inline(__always)
     mutating func take<M>(_ entry: MappingPlan<M>.Entry, at index: Int, read: inout Int) throws -> Slot {
         if let object { return try Self.lookUp(entry, in: object, read: &read) }
+        if let valueAt { return Self.slot(of: try valueAt(index)) }
         takenCount += 1
         return slots.moveOut(at: index)
     }
@@ -60,6 +77,14 @@ struct DecodeSource {
     func peek<M>(_ entry: MappingPlan<M>.Entry, at index: Int) throws -> Slot {
         var read = 0
         if let object { return try Self.lookUp(entry, in: object, read: &read) }
+        if let valueAt { return Self.slot(of: try valueAt(index)) }
         return slots[index]
+    }
+
+    /// The slot of a value of the values source.
+    private static func slot(of value: Any??) -> Slot {
+        guard let value else { return .missing }
+        guard let present = value, !isJSONNull(present) else { return .json(nil) }
+        return .json(present)
     }
 }

@@ -179,13 +179,29 @@ extension JSONAdapter {
     /// The decode engine: decodes exactly `T`, taking each entry's value from
     /// `source`.
     ///
-    /// Checks the required keys, then, in plan order, transforms each value and
-    /// stores it through the validated setter, then validates the model: the
-    /// same steps, in the same order, whatever the source.
+    /// Checks the mapping and the required keys, then assigns the values to a new
+    /// model (``assignMapped(_:from:into:)``): the same steps, in the same order,
+    /// whatever the source.
     static func decodeMapped<T: JSONSerializing>(_ plan: MappingPlan<T>, from source: inout DecodeSource) throws -> T {
         if let problem = plan.problem { throw problem }
         if plan.hasRequiredEntries { try checkRequired(plan, in: source) }
         var model = T()
+        try assignMapped(plan, from: &source, into: &model)
+        return consume model
+    }
+
+    /// The engine's assignment loop, the one every entry point runs: in plan order,
+    /// takes each entry's value from `source`, transforms it, and stores it through
+    /// the validated setter; then validates the model.
+    ///
+    /// A value the source does not have leaves the property as it is; `null` is
+    /// `nil` for the setter, which refuses it for a property that is not optional;
+    /// each error names the entry's path. The JSON entry points run it with their
+    /// JSON plan; ``Model/init(dictionary:)``, merging and the archive bridge with
+    /// the ``MappingPlan/propertyKeyed`` plan and a ``DecodeSource/values(_:)``
+    /// source.
+    @inline(__always)
+    static func assignMapped<T: Model>(_ plan: MappingPlan<T>, from source: inout DecodeSource, into model: inout T) throws {
         // Through the plan's erased list: in unspecialised code each use of an array
         // of a generic type's elements is a call through its metadata.
         let count = plan.entryCount
@@ -208,14 +224,13 @@ extension JSONAdapter {
             index += 1
         }
         try model.validateModel(plan.hooks)
-        return consume model
     }
 
     /// Converts a slot's value by the entry's kind and transformer and stores it
     /// through the validated setter; errors name the JSON path it was read from
     /// (`read`, the index of the path, for ``JSONKeyPath/firstPresent(_:_:)``).
     @inline(__always)
-    private static func assign<T: JSONSerializing>(
+    private static func assign<T: Model>(
         _ slot: consuming Slot, to entry: MappingPlan<T>.Entry, read: Int, of model: inout T
     ) throws {
         let value: Any?
@@ -256,7 +271,7 @@ extension JSONAdapter {
     /// keeps its default and the failure is recorded; recoveries recorded inside the
     /// value get its path.
     @inline(never)
-    private static func assignRecovering<T: JSONSerializing>(
+    private static func assignRecovering<T: Model>(
         _ entry: MappingPlan<T>.Entry, at index: Int, from source: inout DecodeSource, of model: inout T
     ) throws {
         let log = RecoveryLog.current
@@ -290,7 +305,7 @@ extension JSONAdapter {
     /// Out of ``assignRecovering(_:at:from:of:)``'s frame, which nested models read
     /// with diagnostics stack up.
     @inline(never)
-    private static func keepDefault<T: JSONSerializing>(
+    private static func keepDefault<T: Model>(
         after error: any Error, for entry: MappingPlan<T>.Entry, wasNull: Bool, log: RecoveryLog?, mark: Int
     ) throws {
         guard let failure = error as? StrataError, entry.recovery.keepsDefault(after: failure, wasNull: wasNull),
@@ -305,7 +320,7 @@ extension JSONAdapter {
     /// Whether `error` is a mistake in the model rather than in the payload, which no
     /// recovery hides: a value reached a property that needs a transformer and has
     /// none (see ``mismatchAdvice(for:)``).
-    private static func isModelMistake<T: JSONSerializing>(_ error: StrataError, for entry: MappingPlan<T>.Entry) -> Bool {
+    private static func isModelMistake<T: Model>(_ error: StrataError, for entry: MappingPlan<T>.Entry) -> Bool {
         error.code == .typeMismatch && !entry.isCustomTransformer && entry.property.type.isOutsideJSON
     }
 
@@ -313,7 +328,7 @@ extension JSONAdapter {
     /// elements; in a frame of its own, so that the recovering step's frame, which
     /// every nested model read with diagnostics adds to the stack, stays small.
     @inline(never)
-    private static func assignSkippingInvalidElements<T: JSONSerializing>(
+    private static func assignSkippingInvalidElements<T: Model>(
         _ slot: consuming Slot, to entry: MappingPlan<T>.Entry, read: Int, of model: inout T
     ) throws {
         var slot = consume slot
@@ -328,8 +343,9 @@ extension JSONAdapter {
     /// would fail with if it were required, at the key's JSON path; the levels the
     /// model is read at put their paths in front.
     @inline(never)
-    private static func noteAbsent<T: JSONSerializing>(_ entry: MappingPlan<T>.Entry) {
-        guard let log = RecoveryLog.current else { return }
+    private static func noteAbsent<T: Model>(_ entry: MappingPlan<T>.Entry) {
+        // A value by property key the caller did not give is no JSON key left out.
+        guard entry.mapsJSON, let log = RecoveryLog.current else { return }
         let key = entry.keyPath.description
         log.record(
             .absentKey,
@@ -343,7 +359,7 @@ extension JSONAdapter {
 
     /// A source gave a nested object or array to an entry that holds no model: a
     /// broken invariant of the sources, reported rather than trusted.
-    private static func unexpectedSlot<T: JSONSerializing>(for entry: MappingPlan<T>.Entry) -> StrataError {
+    private static func unexpectedSlot<T: Model>(for entry: MappingPlan<T>.Entry) -> StrataError {
         StrataError.expected(
             entry.property.type.name, for: StrataError.subject(property: entry.property.key, of: T.self),
             foundDescription: "a nested model",
@@ -351,12 +367,12 @@ extension JSONAdapter {
     }
 
     /// The JSON path of the value of `entry` read from its path at index `read`.
-    private static func errorPath<T: JSONSerializing>(of entry: MappingPlan<T>.Entry, read: Int) -> [StrataError.PathComponent] {
+    private static func errorPath<T: Model>(of entry: MappingPlan<T>.Entry, read: Int) -> [StrataError.PathComponent] {
         entry.alternativeErrorPaths.isEmpty ? entry.errorPath : entry.alternativeErrorPaths[read]
     }
 
     /// An error from the entry's transformer, with the value's JSON path.
-    private static func transformerError<T: JSONSerializing>(
+    private static func transformerError<T: Model>(
         _ error: any Error, for entry: MappingPlan<T>.Entry, read: Int
     ) -> StrataError {
         let path = errorPath(of: entry, read: read)
@@ -373,12 +389,12 @@ extension JSONAdapter {
     /// Stores a transformed value through the validated setter; errors name the
     /// entry's JSON path.
     @inline(__always)
-    private static func store<T: JSONSerializing>(
+    private static func store<T: Model>(
         _ value: consuming Any?, for entry: MappingPlan<T>.Entry, read: Int, in model: inout T
     ) throws {
         do {
             try model.setValidatedValue(consume value, for: entry.property)
-        } catch let error as StrataError where error.code == .typeMismatch {
+        } catch let error as StrataError where error.code == .typeMismatch && entry.mapsJSON {
             throw error.advising(mismatchAdvice(for: entry)).prefixed(with: errorPath(of: entry, read: read))
         } catch let error as StrataError {
             throw error.prefixed(with: errorPath(of: entry, read: read))
@@ -387,7 +403,7 @@ extension JSONAdapter {
 
     /// What to fix when the entry's transformer refused the JSON value: the payload,
     /// or the transformer the model gives the key.
-    private static func readingAdvice<T: JSONSerializing>(for entry: MappingPlan<T>.Entry) -> String {
+    private static func readingAdvice<T: Model>(for entry: MappingPlan<T>.Entry) -> String {
         guard entry.isCustomTransformer else { return mismatchAdvice(for: entry) }
         return "Fix the payload, or give '\(entry.property.key)' a transformer that reads this value."
     }
@@ -397,7 +413,7 @@ extension JSONAdapter {
     /// transformer returned another type (`.url` on a `String`), or no JSON value
     /// is of the property's type (a `Date` without a transformer, a type that is
     /// not a model).
-    private static func mismatchAdvice<T: JSONSerializing>(for entry: MappingPlan<T>.Entry) -> String {
+    private static func mismatchAdvice<T: Model>(for entry: MappingPlan<T>.Entry) -> String {
         let key = entry.property.key
         let type = entry.property.type
         if entry.isCustomTransformer {
