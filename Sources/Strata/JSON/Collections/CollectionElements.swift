@@ -52,7 +52,19 @@ struct CollectionElements {
         case skipped
     }
 
-    private let recovery = ElementRecovery()
+    private let recovery: ElementRecovery
+
+    /// The routine for a collection of the property being read, which follows its
+    /// recovery.
+    init() {
+        recovery = ElementRecovery()
+    }
+
+    /// The routine for a top-level array of models, which skips its invalid
+    /// elements when `skipsInvalidElements`, and reports each it leaves out.
+    init(skipsInvalidElements: Bool) {
+        recovery = ElementRecovery(skipsInvalidElements: skipsInvalidElements)
+    }
 
     /// Reads the element at `component`: `null` by `nulls`, anything else by
     /// `convert`; an element that fails is left out when the property skips

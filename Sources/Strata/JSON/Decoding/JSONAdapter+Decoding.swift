@@ -81,27 +81,38 @@ extension JSONAdapter {
             {
                 return models
             }
-            let object = try parse(data, maximumNestingDepth: options.maximumNestingDepth)
-            guard let json = object as? [Any] else {
-                throw StrataError.expected(
-                    "a JSON array of \(T.self) objects", found: object, code: .invalidJSONDictionary,
-                    advice: "Fix the payload, or read one \(T.self) with JSONAdapter.model(of:from:).")
-            }
-            return try decodeEach(T.self, from: json)
+            return try decodeEach(T.self, from: parseArray(of: T.self, from: data, options: options))
         }
+    }
+
+    /// `data` parsed as a JSON array of `T` objects, by Strata's reader.
+    static func parseArray<T>(of _: T.Type, from data: Data, options: DecodingOptions) throws -> [Any] {
+        let object = try parse(data, maximumNestingDepth: options.maximumNestingDepth)
+        guard let json = object as? [Any] else {
+            throw StrataError.expected(
+                "a JSON array of \(T.self) objects", found: object, code: .invalidJSONDictionary,
+                advice: "Fix the payload, or read one \(T.self) with JSONAdapter.model(of:from:).")
+        }
+        return json
     }
 
     /// Decodes each object of `json` as `T`, with the settings of the read in
     /// progress (what ``ValueTransformer/models(_:)`` runs).
     ///
-    /// Errors name the index.
-    static func decodeEach<T: JSONSerializing>(_ type: T.Type, from json: [Any]) throws -> [T] {
+    /// Errors name the index. `elements` is the array's element routine: a
+    /// property's, or a top-level array's with its own recovery.
+    static func decodeEach<T: JSONSerializing>(
+        _ type: T.Type, from json: [Any], elements: CollectionElements = CollectionElements()
+    ) throws -> [T] {
         var models: [T] = []
         models.reserveCapacity(json.count)
-        let elements = CollectionElements()
         for (index, element) in json.enumerated() {
-            // A `null` element is refused as any other value that is not an object.
-            models.append(try elements.element(at: .index(index)) { try decodeElement(T.self, element) })
+            do {
+                // A `null` element is refused as any other value that is not an object.
+                models.append(try elements.element(at: .index(index)) { try decodeElement(T.self, element) })
+            } catch {
+                try elements.skip(error)
+            }
         }
         return models
     }

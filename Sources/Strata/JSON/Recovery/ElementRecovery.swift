@@ -21,6 +21,16 @@ struct ElementRecovery {
         (log, skipsInvalidElements) = (context.recoveries, context.skipsInvalidElements)
     }
 
+    /// The rules of a top-level array, which has no property.
+    ///
+    /// It skips its invalid elements when `skipsInvalidElements` (the caller's
+    /// recovery), and records them in the log of the read in progress. The
+    /// elements' own properties follow their own recoveries.
+    init(skipsInvalidElements: Bool) {
+        log = RecoveryLog.mayBeActive ? JSONAdapter.context.recoveries : nil
+        self.skipsInvalidElements = skipsInvalidElements && log != nil
+    }
+
     /// Runs `body` with the collections of the property being read skipping their
     /// invalid elements (``JSONRecovery/skipsInvalidElements``).
     static func skippingInvalidElements<R>(_ body: () throws -> R) rethrows -> R {
