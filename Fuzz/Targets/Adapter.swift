@@ -9,6 +9,9 @@ import Foundation
 //   the wrong kind is `invalidJSONDictionary`.
 // - Round trip: a decoded model written with `data(from:)` and with
 //   `dictionary(from:)` decodes again to an equal model.
+// - Lossy pages: `models(of:from:recovery: .skipsInvalidElements, diagnostics:)` gives
+//   the same page and report from the data and from the array; the strict page when
+//   the strict read succeeds, and fewer elements when it fails.
 // Anything else the adapter throws is an answer, not a finding; a crash, a hang or
 // a failed check (a deliberate `fatalError`) is a finding.
 //
@@ -120,6 +123,31 @@ func roundTrip(_ model: FuzzRoot, input: Data) {
     }
 }
 
+/// Reads `array`, and the data it was read from, as a lossy page: see the checks above.
+func checkLossyPage(_ array: [Any], strict: Outcome<[FuzzRoot]>, input: Data) {
+    var dataReport = JSONDiagnostics()
+    var arrayReport = JSONDiagnostics()
+    let fromData = Outcome(
+        { try JSONAdapter.models(of: FuzzRoot.self, from: input, recovery: .skipsInvalidElements, diagnostics: &dataReport) },
+        input: input)
+    let fromArray = Outcome(
+        { try JSONAdapter.models(of: FuzzRoot.self, from: array, recovery: .skipsInvalidElements, diagnostics: &arrayReport) },
+        input: input)
+    compare(fromData, fromArray, same: ==, input: input)
+    guard case .value(let page) = fromData else { return }
+    if dataReport.description != arrayReport.description {
+        disagreement("lossy page reports", "data: \(dataReport)\narray: \(arrayReport)", input: input)
+    }
+    switch strict {
+    case .value(let models) where models != page:
+        disagreement("lossy page of a valid array", "strict: \(models)\nlossy: \(page)", input: input)
+    case .error(let error) where page.count >= array.count && JSONRecovery.canRecover(from: error):
+        disagreement("lossy page kept an element that fails", "\(error)\nlossy: \(page)", input: input)
+    default:
+        break
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAdapter(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     _ = writesDynamicTypes
@@ -144,6 +172,7 @@ public func fuzzAdapter(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         expectCode(many, .invalidJSONDictionary, "an object where an array of models belongs", input: data)
     } else if let array = parsed as? [Any] {
         compare(many, Outcome({ try JSONAdapter.models(of: FuzzRoot.self, from: array) }, input: data), same: ==, input: data)
+        checkLossyPage(array, strict: many, input: data)
         expectCode(one, .invalidJSONDictionary, "an array where a model belongs", input: data)
     } else {
         expectCode(one, .invalidJSONDictionary, "a scalar where a model belongs", input: data)

@@ -128,18 +128,20 @@ enum ArchivedValueCoding {
     // MARK: - Text
 
     /// Reads the string under `key`, for a value of `type`.
-    static func decodeString(forKey key: String, from coder: NSCoder, as type: PropertyType) throws -> String {
+    static func decodeString(
+        forKey key: String, from coder: NSCoder, as type: @autoclosure () -> PropertyType
+    ) throws -> String {
         let object = coder.decodeObject(of: ArchiveFormat.decodableClasses, forKey: key)
-        guard let string = object as? NSString else { throw invalid(describe(object), type) }
+        guard let string = object as? NSString else { throw invalid(describe(object), type()) }
         return string as String
     }
 
     /// Reads a value stored as a string, converting it with `make`.
     static func decodeText<T>(
-        forKey key: String, from coder: NSCoder, as type: PropertyType, _ make: (String) -> T?
+        forKey key: String, from coder: NSCoder, as type: @autoclosure () -> PropertyType, _ make: (String) -> T?
     ) throws -> T {
-        let string = try decodeString(forKey: key, from: coder, as: type)
-        guard let value = make(string) else { throw invalid(describe(string), type) }
+        let string = try decodeString(forKey: key, from: coder, as: type())
+        guard let value = make(string) else { throw invalid(describe(string), type()) }
         return value
     }
 
@@ -169,8 +171,10 @@ enum ArchivedValueCoding {
     // MARK: - Errors
 
     /// `value` as a `T`, or the error for a value that is not one of `propertyType`.
-    static func typed<T>(_ value: Any, _ type: T.Type, _ propertyType: PropertyType) throws -> T {
-        guard let typed = value as? T else { throw mismatch(propertyType, value) }
+    ///
+    /// The property type is made only for the error.
+    static func typed<T>(_ value: Any, _ type: T.Type, _ propertyType: @autoclosure () -> PropertyType) throws -> T {
+        guard let typed = value as? T else { throw mismatch(propertyType(), value) }
         return typed
     }
 

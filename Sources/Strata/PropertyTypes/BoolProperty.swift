@@ -10,8 +10,8 @@ struct BoolProperty: LeafPropertyType {
 
     // MARK: JSON
 
-    var defaultValueTransformer: Transformation? { DefaultTransformers.scalar(.leaf(self)) }
-    var lenientTransformer: Transformation { LenientTransformers.number(.leaf(self)) }
+    var defaultValueTransformer: Transformation? { DefaultTransformers.scalar(self) }
+    var lenientTransformer: Transformation { LenientTransformers.number(self) }
     var convertsExactValuesToThemselves: Bool { true }
 
     // MARK: Numbers

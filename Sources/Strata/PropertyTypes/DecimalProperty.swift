@@ -9,8 +9,8 @@ struct DecimalProperty: LeafPropertyType {
 
     // MARK: JSON
 
-    var defaultValueTransformer: Transformation? { DefaultTransformers.scalar(.leaf(self)) }
-    var lenientTransformer: Transformation { LenientTransformers.number(.leaf(self)) }
+    var defaultValueTransformer: Transformation? { DefaultTransformers.scalar(self) }
+    var lenientTransformer: Transformation { LenientTransformers.number(self) }
     /// `Decimal.nan` is no JSON number.
     var mayBeUnrepresentableInJSON: Bool { true }
 

@@ -17,8 +17,8 @@ struct FloatingPointProperty: LeafPropertyType, @unchecked Sendable {
 
     // MARK: JSON
 
-    var defaultValueTransformer: Transformation? { DefaultTransformers.scalar(.leaf(self)) }
-    var lenientTransformer: Transformation { LenientTransformers.number(.leaf(self)) }
+    var defaultValueTransformer: Transformation? { DefaultTransformers.scalar(self) }
+    var lenientTransformer: Transformation { LenientTransformers.number(self) }
     /// NaN and the infinities are no JSON number.
     var mayBeUnrepresentableInJSON: Bool { true }
     var convertsExactValuesToThemselves: Bool { floatingType == Double.self }

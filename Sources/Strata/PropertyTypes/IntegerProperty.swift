@@ -18,8 +18,8 @@ struct IntegerProperty: LeafPropertyType, @unchecked Sendable {
 
     // MARK: JSON
 
-    var defaultValueTransformer: Transformation? { DefaultTransformers.scalar(.leaf(self)) }
-    var lenientTransformer: Transformation { LenientTransformers.number(.leaf(self)) }
+    var defaultValueTransformer: Transformation? { DefaultTransformers.scalar(self) }
+    var lenientTransformer: Transformation { LenientTransformers.number(self) }
     var convertsExactValuesToThemselves: Bool { integerType == Int.self }
 
     // MARK: Numbers

@@ -9,7 +9,7 @@ struct StringProperty: LeafPropertyType {
 
     // MARK: JSON
 
-    var defaultValueTransformer: Transformation? { DefaultTransformers.scalar(.leaf(self)) }
+    var defaultValueTransformer: Transformation? { DefaultTransformers.scalar(self) }
     var lenientTransformer: Transformation { LenientTransformers.string }
     var convertsExactValuesToThemselves: Bool { true }
 

@@ -7,18 +7,21 @@ import Foundation
 /// (``PropertyType/defaultValueTransformer``).
 enum DefaultTransformers {
     /// Strings, booleans and numbers: checked exactly, written back as they are.
-    static func scalar(_ type: PropertyType) -> Transformation {
-        let isString: Bool
-        if case .leaf(is StringProperty) = type { isString = true } else { isString = false }
+    ///
+    /// Takes the leaf, not a ``PropertyType``: the transformation lives as long as
+    /// the plan, and a `PropertyType` made here would be a box LeakSanitizer cannot
+    /// see the cache hold (see scripts/lsan.supp).
+    static func scalar(_ leaf: any LeafPropertyType) -> Transformation {
+        let isString = leaf is StringProperty
         return Transformation(
             forward: { value in
                 guard let value else { return nil }
                 if isString {
                     if let string = value as? String { return string }
-                } else if let number = type.exactNumber(from: value) {
+                } else if let number = ExactNumber(value)?.converted(to: leaf) {
                     return number
                 }
-                throw StrataError.expected(type.name, found: value)
+                throw StrataError.expected(leaf.name, found: value)
             },
             reverse: { value in try value.map(jsonRepresentable) })
     }

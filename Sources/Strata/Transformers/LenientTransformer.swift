@@ -43,29 +43,29 @@ final class LenientValueTransformer: ClosureValueTransformer, PropertyAdaptingTr
 enum LenientTransformers {
     /// Numbers and booleans: anything the default reads, then number text (for a
     /// number) or the text and numbers of a boolean (for a `Bool`).
-    static func number(_ type: PropertyType) -> Transformation {
-        let strict = DefaultTransformers.scalar(type)
+    static func number(_ leaf: any LeafPropertyType) -> Transformation {
+        let strict = DefaultTransformers.scalar(leaf)
         return Transformation(
             forward: { value in
                 guard let value else { return nil }
-                if let number = type.exactNumber(from: value) { return number }
-                if case .leaf(is BoolProperty) = type {
+                if let number = ExactNumber(value)?.converted(to: leaf) { return number }
+                if leaf is BoolProperty {
                     if let flag = flag(from: value) { return flag }
                     throw StrataError.expected(
                         "Bool, true, false, 1, 0, \"true\", \"false\", \"1\" or \"0\"", found: value)
                 }
                 if let text = value as? String, let parsed = numberValue(text) {
-                    if let number = type.exactNumber(from: parsed) { return number }
-                    throw StrataError.expected(type.name, foundDescription: describe(value) + ", which does not fit")
+                    if let number = ExactNumber(parsed)?.converted(to: leaf) { return number }
+                    throw StrataError.expected(leaf.name, foundDescription: describe(value) + ", which does not fit")
                 }
-                throw StrataError.expected("\(type.name) or number text", found: value)
+                throw StrataError.expected("\(leaf.name) or number text", found: value)
             },
             reverse: strict.reverse)
     }
 
     /// Strings, and numbers as their JSON text.
     static var string: Transformation {
-        let strict = DefaultTransformers.scalar(.leaf(StringProperty()))
+        let strict = DefaultTransformers.scalar(StringProperty())
         return Transformation(
             forward: { value in
                 guard let value else { return nil }
