@@ -143,20 +143,22 @@ struct FuzzRoot: JSONSerializing, Equatable {
     var events: [FuzzEvent] = []
     var lead: FuzzEvent? = nil
     var children: [FuzzRoot] = []
+    var metadata: [String: JSONValue] = [:]
+    var extra: JSONValue? = nil
 
     static let propertyKeys: PropertyKeys<FuzzRoot> = [
         "name": \.name, "count": \.count, "small": \.small, "big": \.big, "flag": \.flag, "ratio": \.ratio,
         "score": \.score, "amount": \.amount, "tone": \.tone, "level": \.level, "homepage": \.homepage, "id": \.id,
         "created": \.created, "updated": \.updated, "depth": \.depth, "coordinate": \.coordinate, "owner": \.owner, "members": \.members,
         "ownersByTeam": \.ownersByTeam, "tags": \.tags, "scores": \.scores, "events": \.events, "lead": \.lead,
-        "children": \.children,
+        "children": \.children, "metadata": \.metadata, "extra": \.extra,
     ]
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
         "name": "name", "count": "count", "small": "small", "big": "big", "flag": "flag", "ratio": "ratio",
         "score": "score", "amount": "amount", "tone": "tone", "level": "level", "homepage": "homepage", "id": "id",
         "created": "created_at", "updated": "updated_at", "depth": "meta.depth.value", "coordinate": ["geo.lat", "geo.lng"],
         "owner": "owner", "members": "members", "ownersByTeam": "teams", "tags": "tags", "scores": "scores",
-        "events": "events", "lead": "lead", "children": "children",
+        "events": "events", "lead": "lead", "children": "children", "metadata": "metadata", "extra": "extra",
     ]
     static var requiredPropertyKeys: Set<String> { ["name"] }
 

@@ -19,7 +19,9 @@ extension PropertyType {
     /// JSON value is stored as it is).
     var defaultPropertyTransformer: Transformation? {
         switch unwrapped {
-        case .leaf(let leaf): return leaf.defaultPropertyTransformer
+        case .leaf(let leaf):
+            // `null` is an optional's `nil`, even for a type that takes it as a value.
+            return isOptional && leaf.takesNull ? leaf.defaultPropertyTransformer?.readingNullAsNil : leaf.defaultPropertyTransformer
         case .other: return nil
         default: return defaultValueTransformer
         }
@@ -31,7 +33,9 @@ extension PropertyType {
     /// Scalars are checked here too, so that an element's error names its index.
     var defaultValueTransformer: Transformation? {
         switch self {
-        case .optional(let wrapped): return wrapped.defaultValueTransformer
+        case .optional(let wrapped):
+            // `null` is an optional's `nil`, even for a type that takes it as a value.
+            return wrapped.takesNull ? wrapped.defaultValueTransformer?.readingNullAsNil : wrapped.defaultValueTransformer
         case .leaf(let leaf): return leaf.defaultValueTransformer
         case .other: return nil
         case .rawRepresentable(let enumType, let raw): return RawValueEnums.defaultTransformer(enumType, raw: raw)

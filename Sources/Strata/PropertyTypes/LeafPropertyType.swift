@@ -49,6 +49,12 @@ protocol LeafPropertyType: Sendable {
     /// one JSON cannot represent (NaN, a `Date` with no transformer, …).
     var mayBeUnrepresentableInJSON: Bool { get }
 
+    /// Whether JSON `null` is a value of this type, which its transformer reads
+    /// (``JSONValue/null``), rather than the absence of one.
+    ///
+    /// By default `false`: `null` is `nil`, refused where the type is not optional.
+    var takesNull: Bool { get }
+
     /// Whether the default transformer gives a value already of this type back
     /// as it is: true for `String`, `Bool`, `Int` and `Double`, the types JSON
     /// text is read into.
@@ -112,6 +118,7 @@ enum LeafPropertyTypes {
     static let registered: [any LeafPropertyType.Type] = [
         BoolProperty.self, StringProperty.self, URLProperty.self, UUIDProperty.self, DateProperty.self,
         DataProperty.self, DecimalProperty.self, IntegerProperty.self, FloatingPointProperty.self,
+        JSONValueProperty.self,
     ]
 
     /// The leaf of `type`, asking each registered type in turn; `nil` when none
@@ -130,6 +137,7 @@ extension LeafPropertyType {
     var lenientTransformer: Transformation { defaultValueTransformer ?? Transformation(forward: { $0 }, reverse: { $0 }) }
     var outsideJSON: OutsideJSON? { nil }
     var mayBeUnrepresentableInJSON: Bool { false }
+    var takesNull: Bool { false }
     var convertsExactValuesToThemselves: Bool { false }
     var isDouble: Bool { false }
     var hasFixedJSONConversion: Bool { false }

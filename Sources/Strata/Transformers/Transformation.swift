@@ -52,6 +52,13 @@ struct Transformation: Sendable {
         return try reverse(value)
     }
 
+    /// This transformation with `nil` (JSON `null`) read as `nil`, for an optional
+    /// of a type whose transformer reads `null` as a value (``PropertyType/takesNull``).
+    var readingNullAsNil: Transformation {
+        let forward = self.forward
+        return Transformation(forward: { value in try value.map { try forward($0) } ?? nil }, reverse: reverse)
+    }
+
     /// This transformation, with `convert` as its ``forwardFromPlainString``.
     func readingPlainStrings(with convert: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Any?) -> Transformation {
         var transformation = self

@@ -38,9 +38,14 @@ struct CollectionElements {
         /// gives its element transformer `nil`).
         case areConverted
 
-        /// The rule for elements of `type`: `nil` when it is optional, refused otherwise.
+        /// The rule for elements of `type`: `nil` when it is optional, a value of
+        /// the type when it takes `null` (``PropertyType/takesNull``), refused otherwise.
         init(for type: PropertyType) {
-            self = type.isOptional ? .areNil : .areRefused(elementName: type.name)
+            if type.isOptional {
+                self = .areNil
+            } else {
+                self = type.takesNull ? .areConverted : .areRefused(elementName: type.name)
+            }
         }
     }
 

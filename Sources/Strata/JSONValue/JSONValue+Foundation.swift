@@ -1,0 +1,96 @@
+import Foundation
+
+/// ``JSONValue`` and the JSON values Strata's engines read and write: `NSNull`,
+/// `String`, `Bool`, numbers (`Int`, `UInt64`, `Double`, `Decimal`, `NSNumber`),
+/// `[Any]` and `[String: Any]`, as `JSONSerialization` and Strata's reader give them.
+extension JSONValue {
+    /// The value of a JSON value in its Foundation form; `nil` for a value that is
+    /// none (a `Date`, a NaN).
+    init?(foundation value: Any) {
+        if isJSONNull(value) {
+            self = .null
+        } else if let string = value as? String {
+            self = .string(string)
+        } else if let number = ExactNumber(value) {
+            switch number {
+            case .boolean(let flag): self = .bool(flag)
+            case .signed(let integer): self = .number(JSONNumber(integer))
+            case .unsigned(let integer): self = .number(JSONNumber(integer))
+            case .floating(let double):
+                guard let number = JSONNumber(double) else { return nil }
+                self = .number(number)
+            case .decimal(let decimal):
+                guard let number = JSONNumber(decimal) else { return nil }
+                self = .number(number)
+            }
+        } else if let elements = value as? [Any] {
+            var values: [JSONValue] = []
+            values.reserveCapacity(elements.count)
+            for element in elements {
+                guard let converted = JSONValue(foundation: element) else { return nil }
+                values.append(converted)
+            }
+            self = .array(values)
+        } else if let members = value as? [String: Any] {
+            var values: [String: JSONValue] = [:]
+            values.reserveCapacity(members.count)
+            for (key, member) in members {
+                guard let converted = JSONValue(foundation: member) else { return nil }
+                values[key] = converted
+            }
+            self = .object(values)
+        } else {
+            return nil
+        }
+    }
+
+    /// The value in its Foundation form, which Strata's writers write exactly: a
+    /// whole number as an `Int` or a `UInt64`, another number as the `Double` that
+    /// is exactly its value, else as a `Decimal`; `nil` for a number neither holds
+    /// exactly (more than 38 significant digits, or beyond `Decimal`'s range).
+    var foundation: Any? {
+        switch self {
+        case .null: return NSNull()
+        case .bool(let flag): return flag
+        case .string(let string): return string
+        case .number(let number): return number.foundation
+        case .array(let elements):
+            var values: [Any] = []
+            values.reserveCapacity(elements.count)
+            for element in elements {
+                guard let value = element.foundation else { return nil }
+                values.append(value)
+            }
+            return values
+        case .object(let members):
+            var values: [String: Any] = [:]
+            values.reserveCapacity(members.count)
+            for (key, member) in members {
+                guard let value = member.foundation else { return nil }
+                values[key] = value
+            }
+            return values
+        }
+    }
+
+    /// The first number inside the value that ``foundation`` cannot hold exactly.
+    var firstInexactNumber: JSONNumber? {
+        switch self {
+        case .null, .bool, .string: return nil
+        case .number(let number): return number.foundation == nil ? number : nil
+        case .array(let elements): return elements.lazy.compactMap(\.firstInexactNumber).first
+        case .object(let members): return members.values.lazy.compactMap(\.firstInexactNumber).first
+        }
+    }
+}
+
+extension JSONNumber {
+    /// The number as the Foundation value that holds it exactly (see
+    /// ``JSONValue/foundation``), or `nil`.
+    var foundation: Any? {
+        if let integer = integer(as: Int.self) { return integer }
+        if let unsigned = integer(as: UInt64.self) { return unsigned }
+        if let double = doubleValue, JSONNumber(double) == self { return double }
+        return decimalValue
+    }
+}
