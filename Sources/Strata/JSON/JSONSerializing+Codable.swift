@@ -39,8 +39,8 @@ extension JSONMappedCodable {
     /// let repos = try JSONDecoder().decode([Repo].self, from: data)
     /// ```
     public init(from decoder: any Decoder) throws {
-        let tree = try JSONTree(from: decoder)
-        guard case .object = tree, let object = tree.json as? [String: Any] else {
+        let tree = try JSONValue(from: decoder)
+        guard case .object = tree, let object = try? tree.json as? [String: Any] else {
             throw DecodingError.typeMismatch(
                 [String: Any].self,
                 DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a JSON object for \(Self.self)."))
@@ -64,9 +64,9 @@ extension JSONMappedCodable {
     /// let data = try JSONEncoder().encode(repo)   // {"full_name": …, "stargazers_count": …}
     /// ```
     public func encode(to encoder: any Encoder) throws {
-        let tree: JSONTree
+        let tree: JSONValue
         do {
-            tree = try JSONTree(json: try JSONAdapter.dictionary(from: self))
+            tree = try JSONValue(json: try JSONAdapter.dictionary(from: self))
         } catch {
             throw EncodingError.invalidValue(
                 self,

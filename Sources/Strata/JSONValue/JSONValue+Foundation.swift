@@ -4,9 +4,10 @@ import Foundation
 /// `String`, `Bool`, numbers (`Int`, `UInt64`, `Double`, `Decimal`, `NSNumber`),
 /// `[Any]` and `[String: Any]`, as `JSONSerialization` and Strata's reader give them.
 extension JSONValue {
-    /// The value of a JSON value in its Foundation form; `nil` for a value that is
-    /// none (a `Date`, a NaN).
-    init?(foundation value: Any) {
+    /// The value of a JSON value in its Foundation form; an
+    /// ``StrataError/Code-swift.enum/unsupportedValue`` error naming the first value
+    /// inside that is none (a `Date`, a NaN).
+    init(json value: Any) throws {
         if isJSONNull(value) {
             self = .null
         } else if let string = value as? String {
@@ -17,30 +18,36 @@ extension JSONValue {
             case .signed(let integer): self = .number(JSONNumber(integer))
             case .unsigned(let integer): self = .number(JSONNumber(integer))
             case .floating(let double):
-                guard let number = JSONNumber(double) else { return nil }
+                guard let number = JSONNumber(double) else { throw Self.unrepresentable(value) }
                 self = .number(number)
             case .decimal(let decimal):
-                guard let number = JSONNumber(decimal) else { return nil }
+                guard let number = JSONNumber(decimal) else { throw Self.unrepresentable(value) }
                 self = .number(number)
             }
         } else if let elements = value as? [Any] {
-            var values: [JSONValue] = []
-            values.reserveCapacity(elements.count)
-            for element in elements {
-                guard let converted = JSONValue(foundation: element) else { return nil }
-                values.append(converted)
-            }
-            self = .array(values)
+            self = .array(try elements.map { try JSONValue(json: $0) })
         } else if let members = value as? [String: Any] {
-            var values: [String: JSONValue] = [:]
-            values.reserveCapacity(members.count)
-            for (key, member) in members {
-                guard let converted = JSONValue(foundation: member) else { return nil }
-                values[key] = converted
-            }
-            self = .object(values)
+            self = .object(try members.mapValues { try JSONValue(json: $0) })
         } else {
-            return nil
+            throw Self.unrepresentable(value)
+        }
+    }
+
+    private static func unrepresentable(_ value: Any) -> StrataError {
+        StrataError(.unsupportedValue, "JSON cannot represent \(describe(value)).")
+    }
+
+    /// The value in its Foundation form, which Strata's engines read: throws for a
+    /// number none of them holds exactly (see ``foundation``).
+    var json: Any {
+        get throws {
+            guard let foundation else {
+                throw StrataError(
+                    .unsupportedValue,
+                    "The number \(firstInexactNumber?.text ?? "") has more digits, or a larger exponent, than "
+                        + "Strata's writers hold exactly (38 significant digits, Decimal's range).")
+            }
+            return foundation
         }
     }
 

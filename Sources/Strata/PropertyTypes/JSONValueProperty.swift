@@ -30,7 +30,7 @@ struct JSONValueProperty: LeafPropertyType {
     func unarchive(forKey key: String, from coder: NSCoder) throws -> Any {
         try ArchivedValueCoding.decodeText(forKey: key, from: coder, as: .leaf(self)) { text in
             (try? JSONReader.nativeObject(with: Data(text.utf8), maximumDepth: JSONAdapter.DecodingOptions.default.maximumNestingDepth))
-                .flatMap(JSONValue.init(foundation:))
+                .flatMap { try? JSONValue(json: $0) }
         }
     }
 }
@@ -40,20 +40,11 @@ extension Transformation {
     static let jsonValue = Transformation(
         forward: { value in
             guard let value else { return JSONValue.null }
-            guard let json = JSONValue(foundation: value) else {
-                throw StrataError.expected("a JSON value", found: value)
-            }
-            return json
+            return try JSONValue(json: value)
         },
         reverse: { value in
             guard let value else { return nil }
             guard let json = value as? JSONValue else { throw StrataError.expected("JSONValue", found: value) }
-            guard let foundation = json.foundation else {
-                throw StrataError(
-                    .unsupportedValue,
-                    "The number \(json.firstInexactNumber?.text ?? "") has more digits, or a larger exponent, than "
-                        + "Strata's writers hold exactly (38 significant digits, Decimal's range).")
-            }
-            return foundation
+            return try json.json
         })
 }

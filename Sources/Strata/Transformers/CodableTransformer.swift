@@ -26,7 +26,7 @@ extension Transformation {
         Transformation(
             forward: { value in
                 guard let value, !isJSONNull(value) else { return nil }
-                let tree = try JSONTree(json: value)
+                let tree = try JSONValue(json: value)
                 do {
                     return try JSONDecoder().decode(T.self, from: JSONEncoder().encode(tree))
                 } catch {
@@ -41,7 +41,7 @@ extension Transformation {
                     throw StrataError.expected("\(T.self)", found: value)
                 }
                 do {
-                    return try JSONDecoder().decode(JSONTree.self, from: JSONEncoder().encode(typed)).json
+                    return try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(typed)).json
                 } catch {
                     throw StrataError(.unsupportedValue, "Could not encode \(describe(value)): \(error)", underlyingError: error)
                 }

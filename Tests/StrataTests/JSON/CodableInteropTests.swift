@@ -114,12 +114,12 @@ struct CodableInteropTests {
         }
     }
 
-    @Test func jsonTreeKeepsEveryKindOfValue() throws {
+    @Test func jsonValueKeepsEveryKindOfValue() throws {
         let value: [String: Any] = [
             "a": [1, -2, 1.5, true, "x", NSNull()], "b": ["c": UInt64.max], "d": Decimal(string: "0.1") ?? 0,
         ]
-        let tree = try JSONTree(json: value)
-        let back = try JSONDecoder().decode(JSONTree.self, from: JSONEncoder().encode(tree))
+        let tree = try JSONValue(json: value)
+        let back = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(tree))
         let object = try #require(back.json as? [String: Any])
         let array = try #require(object["a"] as? [Any])
         #expect(array[0] as? Int == 1)
