@@ -13,8 +13,6 @@ final class ArchivePlan<M: SecureCodingModel>: Sendable {
     /// For each property of `M`'s schema, in order, whether reading assigns it: the
     /// properties of ``entries``.
     let readsProperty: [Bool]
-    /// Which of `M`'s hooks are the protocol's defaults.
-    let hooks: ModelHooks
     /// Why the model cannot be archived, if it cannot.
     let problem: StrataError?
 
@@ -64,7 +62,6 @@ final class ArchivePlan<M: SecureCodingModel>: Sendable {
 
     private init() {
         let schema = ModelSchema<M>.shared
-        hooks = schema.hooks
         let behaviors = M.encodingBehaviorsByPropertyKey
         var problems: [String] = []
         for key in behaviors.keys.sorted() where (try? schema.property(forKey: key)) == nil {

@@ -72,7 +72,7 @@ extension JSONAdapter {
     /// the read or write in progress: deep input is refused with an error instead
     /// of exhausting the stack, and so is a class graph with a cycle.
     ///
-    /// The one check of model depth, for both directions, both decode sources and
+    /// The one check of model depth, for both directions, every decode source and
     /// both encode sinks.
     static func nested<R>(_ body: () throws -> R) throws -> R {
         var context = self.context

@@ -92,6 +92,29 @@ public protocol JSONSerializing: Model {
     /// ```
     static var jsonRecoveryByPropertyKey: [String: JSONRecovery] { get }
 
+    /// The property key of a `[String: JSONValue]` property that receives every
+    /// member of the model's JSON object that no other property maps, and writes
+    /// them back: read, change and write a resource modelled only in part, and lose
+    /// nothing. `nil` by default: unmapped members are not kept.
+    ///
+    /// ```swift
+    /// struct Repository: JSONSerializing {
+    ///     var id = 0
+    ///     var name = ""
+    ///     var otherMembers: [String: JSONValue] = [:]
+    ///
+    ///     static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+    ///     static let unmappedKeysPropertyKey: String? = "otherMembers"
+    /// }
+    /// ```
+    ///
+    /// A member counts as mapped when a key path of another property starts with
+    /// its key (`"owner"` for `"owner.login"`). The property's own entry in
+    /// ``jsonKeyPathsByPropertyKey``, if any, is not used. Writing a member whose
+    /// key another property writes is an error. Each nested model chooses for
+    /// itself.
+    static var unmappedKeysPropertyKey: String? { get }
+
     /// The keys written by ``JSONAdapter/dictionary(from:options:)``, given the
     /// mapped ones. The default writes them all; return fewer to leave some out
     /// for this instance.
@@ -121,6 +144,9 @@ extension JSONSerializing {
     /// static let requiredKeys: RequiredKeys = .nonOptional
     /// ```
     public static var requiredKeys: RequiredKeys { .listed }
+
+    /// No property keeps the unmapped members.
+    public static var unmappedKeysPropertyKey: String? { nil }
 
     /// No recoveries: every property is strict.
     public static var jsonRecoveryByPropertyKey: [String: JSONRecovery] { [:] }

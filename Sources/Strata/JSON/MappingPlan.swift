@@ -56,22 +56,31 @@ final class MappingPlan<M: Model>: Sendable {
         /// Whether the entry maps a JSON value: false in the ``propertyKeyed`` plan,
         /// whose values are Swift values by property key, stored as they are.
         let mapsJSON: Bool
+        /// The keys of the members other entries map, for the entry of
+        /// ``JSONSerializing/unmappedKeysPropertyKey``; `nil` for every other entry.
+        ///
+        /// That entry's value is every other member of the model's object.
+        let unmappedExcept: Set<String>?
 
         init(
             property: ModelProperty<M>, keyPath: JSONKeyPath, transformer: Transformation?,
             isCustomTransformer: Bool, checksWrittenValue: Bool, recovery: JSONRecovery, position: Int,
-            mapsJSON: Bool = true
+            mapsJSON: Bool = true, unmappedExcept: Set<String>? = nil
         ) {
             self.mapsJSON = mapsJSON
+            self.unmappedExcept = unmappedExcept
             self.property = property
             self.position = position
             self.keyPath = keyPath
             let first = keyPath.paths[0]
-            self.singleKey = !keyPath.isMultiple && keyPath.paths.count == 1 && first.segments.count == 1 ? first.segments[0] : nil
+            self.singleKey =
+                unmappedExcept == nil && !keyPath.isMultiple && keyPath.paths.count == 1 && first.segments.count == 1
+                ? first.segments[0] : nil
             self.transformer = transformer
             self.isCustomTransformer = isCustomTransformer
             self.checksWrittenValue = checksWrittenValue
-            self.errorPath = keyPath.isMultiple ? [.key(keyPath.description)] : first.components
+            // The unmapped members are the object's own: their errors start with their keys.
+            self.errorPath = unmappedExcept != nil ? [] : keyPath.isMultiple ? [.key(keyPath.description)] : first.components
             self.alternativeErrorPaths = keyPath.form == .firstPresent ? keyPath.paths.map(\.components) : []
             (kind, nested) = isCustomTransformer || !mapsJSON ? (.value, nil) : property.type.mappingKind
             let readsFieldJSON =
@@ -224,7 +233,8 @@ extension MappingPlan where M: JSONSerializing {
         for key in keyPaths.keys.sorted() where !schema.contains(key) && schema.problem == nil {
             problems.append("'\(key)' is mapped to JSON but is not in propertyKeys.")
         }
-        for property in schema.properties {
+        let unmappedKey = M.unmappedKeysPropertyKey
+        for property in schema.properties where property.key != unmappedKey {
             guard let keyPath = keyPaths[property.key] else { continue }
             if !property.isWritable {
                 problems.append(
@@ -257,6 +267,12 @@ extension MappingPlan where M: JSONSerializing {
                     position: entries.count))
         }
         problems += overlaps(in: entries)
+        if let unmappedKey, schema.problem == nil {
+            switch unmappedEntry(for: unmappedKey, after: entries, in: schema) {
+            case .success(let entry): entries.append(entry)
+            case .failure(let problem): problems.append(problem.reason)
+            }
+        }
         let mappedKeys = Set(entries.map(\.property.key))
         for key in M.requiredPropertyKeys.sorted() where !mappedKeys.contains(key) {
             problems.append("'\(key)' is listed in requiredPropertyKeys but is not mapped to JSON.")
@@ -267,7 +283,8 @@ extension MappingPlan where M: JSONSerializing {
         let required = M.requiredPropertyKeys
         let rule = M.requiredKeys
         let requiredIndices = entries.indices.filter {
-            rule.requires(optional: entries[$0].property.isOptional) || required.contains(entries[$0].property.key)
+            entries[$0].unmappedExcept == nil
+                && (rule.requires(optional: entries[$0].property.isOptional) || required.contains(entries[$0].property.key))
         }
         let problem =
             problems.isEmpty
@@ -277,6 +294,34 @@ extension MappingPlan where M: JSONSerializing {
                 "The JSON mapping of \(M.self) is invalid: " + problems.joined(separator: " ")
                     + " Fix jsonKeyPathsByPropertyKey and propertyKeys.")
         return MappingPlan(entries: entries, required: requiredIndices, problem: problem)
+    }
+
+    /// A problem with the model's JSON mapping, for ``unmappedEntry(for:after:in:)``.
+    private struct Problem: Error {
+        let reason: String
+    }
+
+    /// The entry of the property that keeps the members `entries` do not map
+    /// (``JSONSerializing/unmappedKeysPropertyKey``), or why it cannot.
+    private static func unmappedEntry(
+        for key: String, after entries: [Entry], in schema: ModelSchema<M>
+    ) -> Result<Entry, Problem> {
+        guard let property = schema.properties.first(where: { $0.key == key }) else {
+            return .failure(Problem(reason: "'\(key)' is named by unmappedKeysPropertyKey but is not in propertyKeys."))
+        }
+        guard case .dictionary(.leaf(is JSONValueProperty), _) = property.type, property.isWritable else {
+            return .failure(
+                Problem(
+                    reason: "'\(key)' is named by unmappedKeysPropertyKey, so it must be a var of type "
+                        + "[String: JSONValue], not \(property.type.name)\(property.isWritable ? "" : " (read-only)")."))
+        }
+        // The first key of every path another entry reads or writes.
+        let mapped = Set(entries.flatMap { $0.keyPath.paths.compactMap(\.segments.first) })
+        return .success(
+            Entry(
+                property: property, keyPath: JSONKeyPath(segments: [key]), transformer: property.type.defaultPropertyTransformer,
+                isCustomTransformer: false, checksWrittenValue: false, recovery: [], position: entries.count,
+                unmappedExcept: mapped))
     }
 
     /// The model's transformer for `property`: the one for its key, else the one

@@ -2,9 +2,12 @@ import Foundation
 
 /// A JSON number, kept exactly: its text as JSON writes it, compared by value.
 ///
-/// A `Double` rounds `0.1` and `12345678901234567890`; a `JSONNumber` keeps both
-/// exactly as they were read, and writes them back unchanged. Two numbers are
-/// equal when their values are (`1.50 == 1.5`, `1e2 == 100`), whatever their text.
+/// A `Double` rounds `0.1` and `12345678901234567890`; a `JSONNumber` keeps the
+/// value of both exactly. Two numbers are equal when their values are
+/// (`1.50 == 1.5`, `1e2 == 100`), whatever their text. Read from JSON, a number
+/// has the text of its value (`1.50` reads as `1.5`); Strata's reader and writers
+/// hold up to 38 significant digits exactly, and refuse to write a number they
+/// would round.
 ///
 /// ```swift
 /// let big = JSONNumber("12345678901234567890")
@@ -64,12 +67,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// The value as a `Decimal`, when a `Decimal` holds it exactly; `nil` otherwise
     /// (more than 38 digits, or `1e400`).
-    public var decimalValue: Decimal? {
-        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN,
-            ExactDigits(jsonNumber: decimal.description) == value
-        else { return nil }
-        return decimal
-    }
+    public var decimalValue: Decimal? { ExactDigits.exactDecimal(text) }
 
     /// ``text``.
     public var description: String { text }
@@ -92,85 +90,5 @@ extension JSONNumber: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
     /// A literal that is no finite `Double` is zero.
     public init(floatLiteral value: Double) {
         self = JSONNumber(value) ?? JSONNumber(Int(0))
-    }
-}
-
-/// The value of a JSON number, exactly.
-///
-/// Its significant digits (no leading or trailing zeros), the power of ten of the
-/// last one, and its sign. Zero has no digits and no sign, so `-0`, `0.00` and
-/// `0e5` are one value.
-private struct ExactDigits: Hashable {
-    var negative = false
-    var digits: [UInt8] = []
-    var exponent = 0
-
-    static let zero = ExactDigits()
-
-    private init() {}
-
-    /// The value of `text`, when it is a number in RFC 8259's grammar; an exponent
-    /// too large for `Int` saturates.
-    init?(jsonNumber text: String) {
-        var bytes = Array(text.utf8)[...]
-        if bytes.first == UInt8(ascii: "-") {
-            negative = true
-            bytes = bytes.dropFirst()
-        }
-        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-        let integer = bytes.prefix(while: isDigit)
-        guard !integer.isEmpty, integer.first != UInt8(ascii: "0") || integer.count == 1 else { return nil }
-        bytes = bytes.dropFirst(integer.count)
-        var fraction: ArraySlice<UInt8> = []
-        if bytes.first == UInt8(ascii: ".") {
-            fraction = bytes.dropFirst().prefix(while: isDigit)
-            guard !fraction.isEmpty else { return nil }
-            bytes = bytes.dropFirst(1 + fraction.count)
-        }
-        var written = 0
-        if let marker = bytes.first, marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            var exponentNegative = false
-            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-                exponentNegative = sign == UInt8(ascii: "-")
-                bytes = bytes.dropFirst()
-            }
-            let exponentDigits = bytes.prefix(while: isDigit)
-            guard !exponentDigits.isEmpty else { return nil }
-            bytes = bytes.dropFirst(exponentDigits.count)
-            for digit in exponentDigits {
-                // Saturated: no JSON number has a value that needs an exponent past Int's range.
-                written = written > Int.max / 20 ? Int.max / 20 : written * 10 + Int(digit - UInt8(ascii: "0"))
-            }
-            if exponentNegative { written = -written }
-        }
-        guard bytes.isEmpty else { return nil }
-        var all = Array(integer) + Array(fraction)
-        exponent = written - fraction.count
-        let leadingZeros = all.prefix(while: { $0 == UInt8(ascii: "0") }).count
-        all.removeFirst(leadingZeros)
-        while all.last == UInt8(ascii: "0") {
-            all.removeLast()
-            exponent += 1
-        }
-        digits = all
-        if digits.isEmpty {
-            negative = false
-            exponent = 0
-        }
-    }
-
-    /// The value as `I`, when it is a whole number in `I`'s range.
-    func integer<I: FixedWidthInteger>(as _: I.Type) -> I? {
-        guard exponent >= 0, digits.count + exponent <= 40 else { return digits.isEmpty ? 0 : nil }
-        var value: I = 0
-        for digit in digits + Array(repeating: UInt8(ascii: "0"), count: exponent) {
-            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            let next = I(digit - UInt8(ascii: "0"))
-            let (sum, carry) = negative ? times.subtractingReportingOverflow(next) : times.addingReportingOverflow(next)
-            guard !overflow, !carry else { return nil }
-            value = sum
-        }
-        return value
     }
 }

@@ -4,8 +4,10 @@ import Foundation
 /// `Codable` models (and ``JSONMappedCodable`` ones) as well as Strata's.
 ///
 /// Numbers are read as an integer when they are one, else as a `Decimal`, which
-/// `JSONDecoder` reads with every digit, else as a `Double`; written as the
-/// integer, `Double` or `Decimal` that holds them exactly.
+/// `JSONDecoder` reads with every digit up to 38, else as a `Double`; written as
+/// the integer, `Double` or `Decimal` that holds them exactly. Members' keys are
+/// data: leave the coder's key strategies at their defaults, which keep them as
+/// they are.
 extension JSONValue: Codable {
     /// Reads any JSON value.
     public init(from decoder: any Decoder) throws {

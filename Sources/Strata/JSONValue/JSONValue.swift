@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A property of type `JSONValue`, `JSONValue?`, `[JSONValue]` or
 /// `[String: JSONValue]` reads whatever JSON the key holds and writes it back
-/// unchanged; numbers keep their exact value (``JSONNumber``), and `null` is a
+/// as it was; numbers keep their exact value (``JSONNumber``), and `null` is a
 /// value, ``null`` (for a `JSONValue?`, as for any optional, it is `nil`).
 ///
 /// ```swift

@@ -23,8 +23,12 @@ struct JSONValueProperty: LeafPropertyType {
 
     var archivedKind: ArchiveLayout.Kind { .string }
 
+    /// Writes the value's JSON text; a number the reader would not read back
+    /// exactly is refused here, as the JSON writers refuse it.
     func archive(_ value: Any, forKey key: String, into coder: NSCoder) throws {
-        coder.encode(try ArchivedValueCoding.typed(value, JSONValue.self, .leaf(self)).description as NSString, forKey: key)
+        let json = try ArchivedValueCoding.typed(value, JSONValue.self, .leaf(self))
+        _ = try json.json
+        coder.encode(json.description as NSString, forKey: key)
     }
 
     func unarchive(forKey key: String, from coder: NSCoder) throws -> Any {

@@ -18,7 +18,7 @@ enum DefaultTransformers {
                 guard let value else { return nil }
                 if isString {
                     if let string = value as? String { return string }
-                } else if let number = ExactNumber(value)?.converted(to: leaf) {
+                } else if let number = ExactNumber(value).flatMap(leaf.converted) {
                     return number
                 }
                 throw StrataError.expected(leaf.name, found: value)

@@ -128,11 +128,6 @@ enum ExactNumber {
         return leaf.converted(self)
     }
 
-    /// Converts to the Swift type of `leaf`, as ``converted(to:)-(PropertyType)`` does.
-    func converted(to leaf: any LeafPropertyType) -> Any? {
-        leaf.converted(self)
-    }
-
     private static let posix = Locale(identifier: "en_US_POSIX")
 
     /// A whole `Decimal` as `I`, through its digits: exact for every width,

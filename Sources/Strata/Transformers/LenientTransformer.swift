@@ -48,14 +48,14 @@ enum LenientTransformers {
         return Transformation(
             forward: { value in
                 guard let value else { return nil }
-                if let number = ExactNumber(value)?.converted(to: leaf) { return number }
+                if let number = ExactNumber(value).flatMap(leaf.converted) { return number }
                 if leaf is BoolProperty {
                     if let flag = flag(from: value) { return flag }
                     throw StrataError.expected(
                         "Bool, true, false, 1, 0, \"true\", \"false\", \"1\" or \"0\"", found: value)
                 }
                 if let text = value as? String, let parsed = numberValue(text) {
-                    if let number = ExactNumber(parsed)?.converted(to: leaf) { return number }
+                    if let number = ExactNumber(parsed).flatMap(leaf.converted) { return number }
                     throw StrataError.expected(leaf.name, foundDescription: describe(value) + ", which does not fit")
                 }
                 throw StrataError.expected("\(leaf.name) or number text", found: value)

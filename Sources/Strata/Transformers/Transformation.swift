@@ -10,7 +10,7 @@
 /// (`Transformation(_:)`, in `Transformation+ValueTransformer.swift`), so the engines
 /// call one kind of thing, a `Sendable` value, whatever the transformer's class.
 struct Transformation: Sendable {
-    let forward: @Sendable (Any?) throws -> Any?
+    private(set) var forward: @Sendable (Any?) throws -> Any?
     let reverse: (@Sendable (Any?) throws -> Any?)?
     /// ``forward`` for a plain JSON string (no escapes, only ASCII), given as its bytes.
     ///
@@ -56,7 +56,9 @@ struct Transformation: Sendable {
     /// of a type whose transformer reads `null` as a value (``PropertyType/takesNull``).
     var readingNullAsNil: Transformation {
         let forward = self.forward
-        return Transformation(forward: { value in try value.map { try forward($0) } ?? nil }, reverse: reverse)
+        var transformation = self
+        transformation.forward = { value in try value.map { try forward($0) } ?? nil }
+        return transformation
     }
 
     /// This transformation, with `convert` as its ``forwardFromPlainString``.

@@ -104,6 +104,31 @@ struct JSONValueTests {
         #expect(error?.localizedDescription.contains("1e400") == true)
     }
 
+    @Test("Exponents too long for Int compare by their digits, not by a rounded value")
+    func hugeExponents() throws {
+        let nines = try #require(JSONNumber("1e" + String(repeating: "9", count: 21)))
+        let other = try #require(JSONNumber("1e461168601842738790"))
+        #expect(nines != other)
+        #expect(JSONNumber("1e000000000000000000000012") == JSONNumber("1e12"))
+        #expect(nines.doubleValue == nil && nines.decimalValue == nil && nines.intValue == nil)
+    }
+
+    @Test("A number with a fraction or an exponent stays a Double in its Foundation form, -0.0 included")
+    func foundationKinds() throws {
+        #expect(try JSONValue(json: -0.0).json as? Double == 0)
+        #expect((try JSONValue(json: -0.0).json as? Double)?.sign == .minus)
+        #expect(try JSONValue(json: 3.0).json as? Double == 3)
+        #expect(try JSONValue(json: 3).json as? Int == 3)
+        #expect(try JSONValue(json: UInt64.max).json as? UInt64 == UInt64.max)
+    }
+
+    @Test("A number the reader would not read back exactly is refused when archived")
+    func archiveRefusesWhatItCannotReadBack() throws {
+        var charge = Charge()
+        charge.payload = .number(try #require(JSONNumber("1e400")))
+        #expect(throws: StrataError.self) { try ModelArchiver.archivedData(with: charge) }
+    }
+
     @Test("Archived and read back")
     func archived() throws {
         let charge = try decodeBothWays(

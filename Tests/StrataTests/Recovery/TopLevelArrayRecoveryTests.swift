@@ -3,6 +3,22 @@ import Testing
 
 @testable import Strata
 
+/// A lossy property whose transformer reads its array with `JSONAdapter.models(of:from:)`.
+private struct Wrapper: JSONSerializing {
+    var items: [Attachment] = []
+    static let propertyKeys: PropertyKeys<Wrapper> = ["items": \.items]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["items": "items"]
+    static let jsonRecoveryByPropertyKey: [String: JSONRecovery] = ["items": .skipsInvalidElements]
+    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        ValueTransformer(
+            forward: { value in
+                guard let array = value as? [Any] else { return nil }
+                return try JSONAdapter.models(of: Attachment.self, from: array)
+            },
+            reverse: { _ in nil })
+    }
+}
+
 /// A top-level array (a page of results) with `recovery: .skipsInvalidElements`:
 /// one bad element is left out and reported with its index, from `Data` and from
 /// an `[Any]` alike, instead of failing the page.
@@ -48,6 +64,16 @@ struct TopLevelArrayRecoveryTests {
             try JSONAdapter.models(of: Attachment.self, from: Data(#"[{"id": 1}, {"id": "x"}]"#.utf8), diagnostics: &diagnostics)
         }
         #expect(error?.pathDescription == "[1].id")
+    }
+
+    @Test("A top-level read inside a lossy property's transformer follows its own recovery: none")
+    func topLevelReadInsideALossyProperty() {
+        var diagnostics = JSONDiagnostics()
+        let error = strataFailure {
+            try JSONAdapter.model(
+                of: Wrapper.self, from: Data(#"{"items": [{"id": 1}, {"id": "x"}]}"#.utf8), diagnostics: &diagnostics)
+        }
+        #expect(error?.pathDescription == "items[1].id")
     }
 
     @Test("What no recovery hides still fails: data that is not JSON, a payload that is not an array")

@@ -8,8 +8,9 @@ import Foundation
 /// It owns three rules, so each lives in one place:
 ///
 /// - **`null`**: an element that is `null` is `nil` when the elements are
-///   optional, and a `nullForNonOptional` error naming its index or key otherwise
-///   (``Nulls``); written, `nil` is `null` (``jsonValue(of:at:transforms:_:)``).
+///   optional, a value of the element type when the type takes `null`
+///   (`JSONValue.null`), and a `nullForNonOptional` error naming its index or key
+///   otherwise (``Nulls``); written, `nil` is `null` (``jsonValue(of:at:transforms:_:)``).
 /// - **The path**: an element's error gets its index or key in front of its path
 ///   (`contributors[1].id`), and so do the recoveries recorded inside it.
 /// - **Recovery**: an element that fails is left out when the property skips

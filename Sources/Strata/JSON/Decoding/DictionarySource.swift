@@ -15,6 +15,9 @@ extension DecodeSource {
             guard let raw = object[key] else { return .missing }
             return .json(isJSONNull(raw) ? nil : raw)
         }
+        if let mapped = entry.unmappedExcept {
+            return .json(object.filter { !mapped.contains($0.key) })
+        }
         do {
             return try value(at: entry.keyPath, in: object, read: &read)
         } catch let error as StrataError {

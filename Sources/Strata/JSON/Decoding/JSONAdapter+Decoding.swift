@@ -60,7 +60,9 @@ extension JSONAdapter {
     public static func models<T: JSONSerializing>(
         of type: T.Type, from json: [Any], options: DecodingOptions = .default
     ) throws -> [T] {
-        try reading(with: options) { _ in try decodeEach(T.self, from: json) }
+        try reading(with: options) { _ in
+            try decodeEach(T.self, from: json, elements: CollectionElements(skipsInvalidElements: false))
+        }
     }
 
     /// Creates models from JSON data, which must hold an array of objects.
@@ -81,7 +83,9 @@ extension JSONAdapter {
             {
                 return models
             }
-            return try decodeEach(T.self, from: parseArray(of: T.self, from: data, options: options))
+            return try decodeEach(
+                T.self, from: parseArray(of: T.self, from: data, options: options),
+                elements: CollectionElements(skipsInvalidElements: false))
         }
     }
 
@@ -96,14 +100,13 @@ extension JSONAdapter {
         return json
     }
 
-    /// Decodes each object of `json` as `T`, with the settings of the read in
-    /// progress (what ``ValueTransformer/models(_:)`` runs).
+    /// Decodes each object of the top-level array `json` as `T`, with the settings
+    /// of the read in progress.
     ///
-    /// Errors name the index. `elements` is the array's element routine: a
-    /// property's, or a top-level array's with its own recovery.
-    static func decodeEach<T: JSONSerializing>(
-        _ type: T.Type, from json: [Any], elements: CollectionElements = CollectionElements()
-    ) throws -> [T] {
+    /// Errors name the index. `elements` is the array's element routine, which
+    /// leaves out the elements that fail only when the caller asked for it
+    /// (``CollectionElements/init(skipsInvalidElements:)``).
+    static func decodeEach<T: JSONSerializing>(_ type: T.Type, from json: [Any], elements: CollectionElements) throws -> [T] {
         var models: [T] = []
         models.reserveCapacity(json.count)
         for (index, element) in json.enumerated() {

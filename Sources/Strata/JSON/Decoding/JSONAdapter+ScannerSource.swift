@@ -53,7 +53,7 @@ extension JSONAdapter {
     /// Errors name the index: `[3].id`.
     ///
     /// Each element is read into slots when `T` allows it, and otherwise parsed
-    /// into its dictionary and decoded as ``decodeEach(_:from:)`` would: so the
+    /// into its dictionary and decoded as ``decodeEach(_:from:elements:)`` would: so the
     /// document is never held whole.
     static func modelsReadingElements<T: JSONSerializing>(
         of type: T.Type, from data: Data, maximumNestingDepth: Int, levelsLeft: Int

@@ -3,12 +3,13 @@
 ///
 /// A source fills one slot per entry of a ``MappingPlan``; every rule that applies
 /// to the value (null handling, required keys, transformers, nested models) is
-/// the engine's, so both sources follow the same ones.
+/// the engine's, so every source follows the same ones.
 enum Slot {
     /// The object has no value for the entry: the property keeps its default.
     case missing
-    /// A JSON value for the entry's transformer, `nil` for `null`. For the elements
-    /// of ``array(_:)``, the value as parsed (`NSNull` for `null`).
+    /// A JSON value for the entry's transformer (or, from the values source, a
+    /// Swift value for the setter), `nil` for `null`. For the elements of
+    /// ``array(_:)``, the value as parsed (`NSNull` for `null`).
     case json(Any?)
     /// The entry's value as its transformer gives it, made by the scanner source
     /// straight from the JSON data: from a plain string's bytes (see

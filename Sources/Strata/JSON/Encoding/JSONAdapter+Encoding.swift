@@ -194,6 +194,9 @@ extension JSONAdapter {
     private static func encodeEntry<T: JSONSerializing, Sink: JSONSink>(
         _ entry: MappingPlan<T>.Entry, of model: T, omitNulls: Bool, into sink: inout Sink
     ) throws {
+        if let mapped = entry.unmappedExcept {
+            return try writeUnmappedMembers(of: entry, in: model, mapped: mapped, into: &sink)
+        }
         let value: Any?
         switch entry.kind {
         case .value:
@@ -230,6 +233,30 @@ extension JSONAdapter {
             try sink.writeMember(entry, value)
         } else if !omitNulls {
             try sink.writeMember(entry, null)
+        }
+    }
+
+    /// Writes the members the property of ``JSONSerializing/unmappedKeysPropertyKey``
+    /// keeps into the model's own object, each at its key; a member at a key another
+    /// property writes (`mapped`) is an error, as it would overwrite that value.
+    ///
+    /// The plan of such a model is not flat, so `sink` builds an object (see
+    /// ``encodeMapped(_:into:)``) and the writer writes it in key order when asked to.
+    private static func writeUnmappedMembers<T: JSONSerializing, Sink: JSONSink>(
+        of entry: MappingPlan<T>.Entry, in model: T, mapped: Set<String>, into sink: inout Sink
+    ) throws {
+        guard let members = try jsonValue(of: entry, in: model, read: entry.property.read(model)) as? [String: Any] else {
+            return
+        }
+        for key in members.keys.sorted() {
+            guard !mapped.contains(key) else {
+                throw StrataError(
+                    .unsupportedValue,
+                    "Cannot write '\(entry.property.key)' of \(T.self): its member '\(key)' is a key another property "
+                        + "writes. Remove it from '\(entry.property.key)', or set the property that maps it.",
+                    path: [.key(key)])
+            }
+            try sink.writeMember(key: key, position: entry.position, members[key] ?? null)
         }
     }
 

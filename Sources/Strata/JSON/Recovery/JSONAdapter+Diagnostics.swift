@@ -41,7 +41,7 @@ extension JSONAdapter {
     /// var diagnostics = JSONDiagnostics()
     /// let issues = try JSONAdapter.models(
     ///     of: Issue.self, from: data, recovery: .skipsInvalidElements, diagnostics: &diagnostics)
-    /// // diagnostics: "[3].number: skipped the element: Expected Int …"
+    /// // diagnostics: "[3].number: left out this element: Expected Int …"
     /// ```
     /// - Throws: what `models(of:from:options:)` throws for an element a recovery
     ///   cannot hide (data that is not JSON, an invalid mapping), and
