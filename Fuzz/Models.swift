@@ -41,6 +41,16 @@ struct FuzzOwner: JSONSerializing, Equatable {
 }
 
 /// A class cluster: `type` chooses the subclass.
+/// An object modelled in part: the members it does not map are kept in `rest`.
+struct FuzzPartial: JSONSerializing, Equatable {
+    var kind = ""
+    var rest: [String: JSONValue] = [:]
+
+    static let propertyKeys: PropertyKeys<FuzzPartial> = ["kind": \.kind, "rest": \.rest]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["kind": "kind"]
+    static let unmappedKeysPropertyKey: String? = "rest"
+}
+
 class FuzzEvent: JSONSerializing, Equatable, @unchecked Sendable {
     // @unchecked: each instance is used by one thread.
     typealias KeyPathRoot = FuzzEvent
@@ -145,6 +155,7 @@ struct FuzzRoot: JSONSerializing, Equatable {
     var children: [FuzzRoot] = []
     var metadata: [String: JSONValue] = [:]
     var extra: JSONValue? = nil
+    var partial: FuzzPartial? = nil
 
     static let propertyKeys: PropertyKeys<FuzzRoot> = [
         "name": \.name, "count": \.count, "small": \.small, "big": \.big, "flag": \.flag, "ratio": \.ratio,
@@ -152,6 +163,7 @@ struct FuzzRoot: JSONSerializing, Equatable {
         "created": \.created, "updated": \.updated, "depth": \.depth, "coordinate": \.coordinate, "owner": \.owner, "members": \.members,
         "ownersByTeam": \.ownersByTeam, "tags": \.tags, "scores": \.scores, "events": \.events, "lead": \.lead,
         "children": \.children, "metadata": \.metadata, "extra": \.extra,
+        "partial": \.partial,
     ]
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
         "name": "name", "count": "count", "small": "small", "big": "big", "flag": "flag", "ratio": "ratio",
@@ -159,6 +171,7 @@ struct FuzzRoot: JSONSerializing, Equatable {
         "created": "created_at", "updated": "updated_at", "depth": "meta.depth.value", "coordinate": ["geo.lat", "geo.lng"],
         "owner": "owner", "members": "members", "ownersByTeam": "teams", "tags": "tags", "scores": "scores",
         "events": "events", "lead": "lead", "children": "children", "metadata": "metadata", "extra": "extra",
+        "partial": "partial",
     ]
     static var requiredPropertyKeys: Set<String> { ["name"] }
 
