@@ -57,7 +57,7 @@ extension JSONAdapter {
         public static let `default` = DecodingOptions()
     }
 
-    /// How models are written as JSON: by ``dictionary(from:options:)``,
+    /// How models are written as JSON: by ``dictionary(from:options:)-6hg56``,
     /// ``dictionaries(from:options:)`` and `data(from:options:formatting:)`.
     ///
     /// ```swift

@@ -115,7 +115,7 @@ public protocol JSONSerializing: Model {
     /// itself.
     static var unmappedKeysPropertyKey: String? { get }
 
-    /// The keys written by ``JSONAdapter/dictionary(from:options:)``, given the
+    /// The keys written by ``JSONAdapter/dictionary(from:options:)-6hg56``, given the
     /// mapped ones. The default writes them all; return fewer to leave some out
     /// for this instance.
     func serializablePropertyKeys(_ mappedKeys: Set<String>) -> Set<String>

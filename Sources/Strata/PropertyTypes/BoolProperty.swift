@@ -21,7 +21,7 @@ struct BoolProperty: LeafPropertyType {
 
     // MARK: Archives
 
-    var archivedKind: ArchiveLayout.Kind { .bool }
+    var archivedKind: ArchiveLayout.Kind? { .bool }
 
     func archive(_ value: Any, forKey key: String, into coder: NSCoder) throws {
         coder.encode(try ArchivedValueCoding.typed(value, Bool.self, .leaf(self)), forKey: key)

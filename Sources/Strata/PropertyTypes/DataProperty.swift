@@ -16,7 +16,7 @@ struct DataProperty: LeafPropertyType {
 
     // MARK: Archives
 
-    var archivedKind: ArchiveLayout.Kind { .data }
+    var archivedKind: ArchiveLayout.Kind? { .data }
 
     func archive(_ value: Any, forKey key: String, into coder: NSCoder) throws {
         coder.encode(try ArchivedValueCoding.typed(value, Data.self, .leaf(self)) as NSData, forKey: key)

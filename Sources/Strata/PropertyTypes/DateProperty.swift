@@ -17,7 +17,7 @@ struct DateProperty: LeafPropertyType {
 
     // MARK: Archives
 
-    var archivedKind: ArchiveLayout.Kind { .real }
+    var archivedKind: ArchiveLayout.Kind? { .real }
 
     func archive(_ value: Any, forKey key: String, into coder: NSCoder) throws {
         let seconds = try ArchivedValueCoding.typed(value, Date.self, .leaf(self)).timeIntervalSinceReferenceDate

@@ -21,7 +21,7 @@ struct DecimalProperty: LeafPropertyType {
 
     // MARK: Archives
 
-    var archivedKind: ArchiveLayout.Kind { .string }
+    var archivedKind: ArchiveLayout.Kind? { .string }
 
     func archive(_ value: Any, forKey key: String, into coder: NSCoder) throws {
         coder.encode(try ArchivedValueCoding.typed(value, Decimal.self, .leaf(self)).description as NSString, forKey: key)

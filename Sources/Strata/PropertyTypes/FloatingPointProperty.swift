@@ -36,7 +36,7 @@ struct FloatingPointProperty: LeafPropertyType, @unchecked Sendable {
             ? nil : "\(floatingType) is wider than Double, and would lose precision"
     }
 
-    var archivedKind: ArchiveLayout.Kind { .real }
+    var archivedKind: ArchiveLayout.Kind? { .real }
 
     func archive(_ value: Any, forKey key: String, into coder: NSCoder) throws {
         try Self.archive(floatingType, value, forKey: key, into: coder)

@@ -29,7 +29,7 @@ struct IntegerProperty: LeafPropertyType, @unchecked Sendable {
 
     // MARK: Archives
 
-    var archivedKind: ArchiveLayout.Kind { integerType.bitWidth > 64 ? .string : .integer }
+    var archivedKind: ArchiveLayout.Kind? { integerType.bitWidth > 64 ? .string : .integer }
 
     func archive(_ value: Any, forKey key: String, into coder: NSCoder) throws {
         try Self.archive(integerType, value, forKey: key, into: coder)

@@ -21,7 +21,7 @@ struct JSONValueProperty: LeafPropertyType {
 
     // MARK: Archives
 
-    var archivedKind: ArchiveLayout.Kind { .string }
+    var archivedKind: ArchiveLayout.Kind? { .string }
 
     /// Writes the value's JSON text; a number the reader would not read back
     /// exactly is refused here, as the JSON writers refuse it.

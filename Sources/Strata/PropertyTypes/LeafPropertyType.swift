@@ -83,8 +83,9 @@ protocol LeafPropertyType: Sendable {
     /// Why a value of this type cannot be archived, or `nil` when it can.
     var archiveProblem: String? { get }
 
-    /// The kind of value an archive stores for a value of this type.
-    var archivedKind: ArchiveLayout.Kind { get }
+    /// The kind of value an archive stores for a value of this type; `nil` for a
+    /// type archives do not hold (see ``archiveProblem``).
+    var archivedKind: ArchiveLayout.Kind? { get }
 
     /// Writes `value`, a value of this type, under `key`.
     func archive(_ value: Any, forKey key: String, into coder: NSCoder) throws
@@ -118,7 +119,7 @@ enum LeafPropertyTypes {
     static let registered: [any LeafPropertyType.Type] = [
         BoolProperty.self, StringProperty.self, URLProperty.self, UUIDProperty.self, DateProperty.self,
         DataProperty.self, DecimalProperty.self, IntegerProperty.self, FloatingPointProperty.self,
-        JSONValueProperty.self,
+        JSONValueProperty.self, TaggedEnumProperty.self,
     ]
 
     /// The leaf of `type`, asking each registered type in turn; `nil` when none

@@ -15,7 +15,7 @@ struct StringProperty: LeafPropertyType {
 
     // MARK: Archives
 
-    var archivedKind: ArchiveLayout.Kind { .string }
+    var archivedKind: ArchiveLayout.Kind? { .string }
 
     func archive(_ value: Any, forKey key: String, into coder: NSCoder) throws {
         coder.encode(try ArchivedValueCoding.typed(value, String.self, .leaf(self)) as NSString, forKey: key)

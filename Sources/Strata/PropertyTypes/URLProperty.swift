@@ -16,7 +16,7 @@ struct URLProperty: LeafPropertyType {
 
     // MARK: Archives
 
-    var archivedKind: ArchiveLayout.Kind { .string }
+    var archivedKind: ArchiveLayout.Kind? { .string }
 
     func archive(_ value: Any, forKey key: String, into coder: NSCoder) throws {
         coder.encode(try ArchivedValueCoding.typed(value, URL.self, .leaf(self)).absoluteString as NSString, forKey: key)

@@ -16,7 +16,7 @@ struct UUIDProperty: LeafPropertyType {
 
     // MARK: Archives
 
-    var archivedKind: ArchiveLayout.Kind { .string }
+    var archivedKind: ArchiveLayout.Kind? { .string }
 
     func archive(_ value: Any, forKey key: String, into coder: NSCoder) throws {
         let uuid = try ArchivedValueCoding.typed(value, UUID.self, .leaf(self))

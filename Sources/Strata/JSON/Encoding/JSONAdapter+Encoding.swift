@@ -29,7 +29,7 @@ extension JSONAdapter {
         try writing(with: options, sortsKeys: false) { try encodeEach(models) }
     }
 
-    /// JSON data for `model`: the object ``dictionary(from:options:)`` returns,
+    /// JSON data for `model`: the object ``dictionary(from:options:)-6hg56`` returns,
     /// written straight to bytes, laid out as `formatting` says.
     ///
     /// ```swift
@@ -77,7 +77,7 @@ extension JSONAdapter {
     ///
     /// The writer's own limit bounds its recursion; scaled this way it does not
     /// refuse a model graph that the model limit lets through, which
-    /// ``dictionary(from:options:)`` would write (a level takes 2 containers for
+    /// ``dictionary(from:options:)-6hg56`` would write (a level takes 2 containers for
     /// an array of models, more under dotted key paths).
     static func writerDepth(for options: EncodingOptions) -> Int {
         let (scaled, overflow) = options.maximumModelDepth.multipliedReportingOverflow(by: 8)

@@ -1,0 +1,49 @@
+import Foundation
+
+/// One case of a ``JSONTaggedEnum``: how the object of its tag is read into the
+/// case, and how a value of the case is written back.
+///
+/// Made with ``model(_:_:)`` for a case that holds a `JSONSerializing` model, or
+/// ``value(_:)`` for one that holds the object as a ``JSONValue``.
+public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
+    /// The type of the value the case holds.
+    let payloadType: Any.Type
+    /// Reads the case from the tagged object.
+    let read: @Sendable ([String: Any]) throws -> Enum
+    /// The case made from `payload`, when `payload` is of ``payloadType``.
+    let make: @Sendable (Any) -> Enum?
+    /// Writes the value the case holds as a JSON object.
+    let write: @Sendable (Any) throws -> [String: Any]
+
+    /// A case that holds a model: the object is decoded as `type` (its tag
+    /// included, if the model maps it), and `makeCase` builds the case, usually
+    /// the case itself: `.model(Card.self, PaymentSource.card)`.
+    public static func model<M: JSONSerializing>(
+        _ type: M.Type, _ makeCase: @escaping @Sendable (M) -> Enum
+    ) -> JSONTaggedCase {
+        JSONTaggedCase(
+            payloadType: M.self,
+            read: { object in makeCase(try JSONAdapter.nested { try JSONAdapter.decode(M.self, from: object) }) },
+            make: { payload in (payload as? M).map(makeCase) },
+            write: { payload in
+                guard let model = payload as? M else { throw StrataError.expected("\(M.self)", found: payload) }
+                return try JSONAdapter.nested { try JSONAdapter.encode(model) }
+            })
+    }
+
+    /// A case that holds the whole object as a ``JSONValue``, tag included: a
+    /// fallback for tags the enum does not know (``JSONTaggedEnum/unknownTagCase``),
+    /// written back as it was read.
+    public static func value(_ makeCase: @escaping @Sendable (JSONValue) -> Enum) -> JSONTaggedCase {
+        JSONTaggedCase(
+            payloadType: JSONValue.self,
+            read: { object in makeCase(try JSONValue(json: object)) },
+            make: { payload in (payload as? JSONValue).map(makeCase) },
+            write: { payload in
+                guard let value = payload as? JSONValue, let object = try value.json as? [String: Any] else {
+                    throw StrataError.expected("a JSONValue object", found: payload)
+                }
+                return object
+            })
+    }
+}
