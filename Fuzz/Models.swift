@@ -51,6 +51,19 @@ struct FuzzPartial: JSONSerializing, Equatable {
     static let unmappedKeysPropertyKey: String? = "rest"
 }
 
+/// Objects told apart by `"type"`; unknown types are kept whole.
+enum FuzzSource: JSONTaggedEnum, Equatable {
+    case owner(FuzzOwner)
+    case partial(FuzzPartial)
+    case other(JSONValue)
+
+    static let tagKeyPath: JSONKeyPath = "type"
+    static let casesByTag: [String: JSONTaggedCase<FuzzSource>] = [
+        "owner": .model(FuzzOwner.self, FuzzSource.owner), "partial": .model(FuzzPartial.self, FuzzSource.partial),
+    ]
+    static let unknownTagCase: JSONTaggedCase<FuzzSource>? = .value(FuzzSource.other)
+}
+
 class FuzzEvent: JSONSerializing, Equatable, @unchecked Sendable {
     // @unchecked: each instance is used by one thread.
     typealias KeyPathRoot = FuzzEvent
@@ -156,6 +169,7 @@ struct FuzzRoot: JSONSerializing, Equatable {
     var metadata: [String: JSONValue] = [:]
     var extra: JSONValue? = nil
     var partial: FuzzPartial? = nil
+    var sources: [FuzzSource] = []
 
     static let propertyKeys: PropertyKeys<FuzzRoot> = [
         "name": \.name, "count": \.count, "small": \.small, "big": \.big, "flag": \.flag, "ratio": \.ratio,
@@ -163,7 +177,7 @@ struct FuzzRoot: JSONSerializing, Equatable {
         "created": \.created, "updated": \.updated, "depth": \.depth, "coordinate": \.coordinate, "owner": \.owner, "members": \.members,
         "ownersByTeam": \.ownersByTeam, "tags": \.tags, "scores": \.scores, "events": \.events, "lead": \.lead,
         "children": \.children, "metadata": \.metadata, "extra": \.extra,
-        "partial": \.partial,
+        "partial": \.partial, "sources": \.sources,
     ]
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
         "name": "name", "count": "count", "small": "small", "big": "big", "flag": "flag", "ratio": "ratio",
@@ -171,7 +185,7 @@ struct FuzzRoot: JSONSerializing, Equatable {
         "created": "created_at", "updated": "updated_at", "depth": "meta.depth.value", "coordinate": ["geo.lat", "geo.lng"],
         "owner": "owner", "members": "members", "ownersByTeam": "teams", "tags": "tags", "scores": "scores",
         "events": "events", "lead": "lead", "children": "children", "metadata": "metadata", "extra": "extra",
-        "partial": "partial",
+        "partial": "partial", "sources": "sources",
     ]
     static var requiredPropertyKeys: Set<String> { ["name"] }
 

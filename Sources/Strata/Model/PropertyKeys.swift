@@ -32,7 +32,7 @@
 ///
 /// ```swift
 /// override class var propertyKeys: PropertyKeys<Shape> {
-///     super.propertyKeys.adding(["radius": \Circle.radius] as PropertyKeys<Circle>)
+///     super.propertyKeys.adding(["radius": \Circle.radius])
 /// }
 /// ```
 public struct PropertyKeys<Root>: Sendable, ExpressibleByDictionaryLiteral {
