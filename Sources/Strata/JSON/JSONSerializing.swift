@@ -109,10 +109,14 @@ public protocol JSONSerializing: Model {
     /// ```
     ///
     /// A member counts as mapped when a key path of another property starts with
-    /// its key (`"owner"` for `"owner.login"`). The property's own entry in
-    /// ``jsonKeyPathsByPropertyKey``, if any, is not used. Writing a member whose
-    /// key another property writes is an error. Each nested model chooses for
-    /// itself.
+    /// its key (`"owner"` for `"owner.login"`): the members of a partly mapped
+    /// object that no key path reaches (`owner.id`) are not kept. The property's own
+    /// entry in ``jsonKeyPathsByPropertyKey``, if any, is not used, and it takes no
+    /// recovery, required key or transformer. Writing a member whose key another
+    /// property writes is an error; leaving the property out of
+    /// ``serializablePropertyKeys(_:)`` leaves the kept members out. Each nested
+    /// model chooses for itself (in a class cluster, declare it as a `class var`
+    /// for subclasses to override).
     static var unmappedKeysPropertyKey: String? { get }
 
     /// The keys written by ``JSONAdapter/dictionary(from:options:)-6hg56``, given the

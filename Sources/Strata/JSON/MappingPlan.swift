@@ -272,6 +272,14 @@ extension MappingPlan where M: JSONSerializing {
             case .success(let entry): entries.append(entry)
             case .failure(let problem): problems.append(problem.reason)
             }
+            // Its value is the members no other entry maps: none of these applies to it.
+            if recoveries[unmappedKey] != nil || M.requiredPropertyKeys.contains(unmappedKey)
+                || M.jsonTransformer(forKey: unmappedKey) != nil
+            {
+                problems.append(
+                    "'\(unmappedKey)' keeps the unmapped members, so it takes no recovery, requiredPropertyKeys entry or "
+                        + "transformer.")
+            }
         }
         let mappedKeys = Set(entries.map(\.property.key))
         for key in M.requiredPropertyKeys.sorted() where !mappedKeys.contains(key) {

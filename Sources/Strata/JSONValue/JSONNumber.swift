@@ -7,7 +7,8 @@ import Foundation
 /// (`1.50 == 1.5`, `1e2 == 100`), whatever their text. Read from JSON, a number
 /// has the text of its value (`1.50` reads as `1.5`); Strata's reader and writers
 /// hold up to 38 significant digits exactly, and refuse to write a number they
-/// would round.
+/// would round. An exponent of more than 15 digits is compared as written
+/// (`1e1000000000000000` and `10e999999999999999` differ).
 ///
 /// ```swift
 /// let big = JSONNumber("12345678901234567890")

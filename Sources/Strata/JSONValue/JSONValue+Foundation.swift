@@ -51,10 +51,9 @@ extension JSONValue {
         }
     }
 
-    /// The value in its Foundation form, which Strata's writers write exactly: a
-    /// whole number as an `Int` or a `UInt64`, another number as the `Double` that
-    /// is exactly its value, else as a `Decimal`; `nil` for a number neither holds
-    /// exactly (more than 38 significant digits, or beyond `Decimal`'s range).
+    /// The value in its Foundation form, which Strata's writers write exactly (see
+    /// ``JSONNumber/foundation`` for numbers); `nil` for a number no Foundation value
+    /// holds exactly (more than 38 significant digits, or beyond `Decimal`'s range).
     var foundation: Any? {
         switch self {
         case .null: return NSNull()

@@ -6,8 +6,6 @@ import Foundation
 /// Made with ``model(_:_:)`` for a case that holds a `JSONSerializing` model, or
 /// ``value(_:)`` for one that holds the object as a ``JSONValue``.
 public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
-    /// The type of the value the case holds.
-    let payloadType: Any.Type
     /// Reads the case from the tagged object.
     let read: @Sendable ([String: Any]) throws -> Enum
     /// The case made from `payload`, when `payload` is of ``payloadType``.
@@ -22,7 +20,6 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
         _ type: M.Type, _ makeCase: @escaping @Sendable (M) -> Enum
     ) -> JSONTaggedCase {
         JSONTaggedCase(
-            payloadType: M.self,
             read: { object in makeCase(try JSONAdapter.nested { try JSONAdapter.decode(M.self, from: object) }) },
             make: { payload in (payload as? M).map(makeCase) },
             write: { payload in
@@ -36,7 +33,6 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
     /// written back as it was read.
     public static func value(_ makeCase: @escaping @Sendable (JSONValue) -> Enum) -> JSONTaggedCase {
         JSONTaggedCase(
-            payloadType: JSONValue.self,
             read: { object in makeCase(try JSONValue(json: object)) },
             make: { payload in (payload as? JSONValue).map(makeCase) },
             write: { payload in

@@ -8,20 +8,13 @@ extension JSONTaggedEnum {
     static func decodeTagged(_ object: [String: Any]) throws -> Self {
         let path = try tagPath()
         var read = 0
-        let tag: String
-        switch try DecodeSource.value(at: tagKeyPath, in: object, read: &read) {
-        case .json(let found as String):
-            tag = found
-        case .json(let found?):
-            throw StrataError.expected(
-                "a string tag", for: "\(Self.self)", found: found, code: .noClassFound,
-                advice: "Fix the payload: the tag at '\(path.text)' names the case.", path: path.components)
-        default:
-            throw StrataError(
-                .noClassFound,
-                "The object has no tag at '\(path.text)' to choose a case of \(Self.self). Fix the payload.",
-                path: path.components)
+        let slot = try DecodeSource.value(at: tagKeyPath, in: object, read: &read)
+        guard case .json(let found as String) = slot else {
+            // No tag, or one that is not a string: an object the enum does not know.
+            if let fallback = unknownTagCase { return try fallback.read(object) }
+            throw noTag(slot, at: path)
         }
+        let tag = found
         if let taggedCase = casesByTag[tag] { return try taggedCase.read(object) }
         if let fallback = unknownTagCase { return try fallback.read(object) }
         let known = casesByTag.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
@@ -39,22 +32,63 @@ extension JSONTaggedEnum {
     /// builds into the same case.
     static func encodeTagged(_ value: Any) throws -> [String: Any] {
         guard let value = value as? Self else { throw StrataError.expected("\(Self.self)", found: value) }
-        guard let held = Mirror(reflecting: value).children.first, let name = held.label else {
+        guard let (name, payload) = caseAndPayload(of: value) else {
             throw StrataError(
                 .unsupportedValue,
                 "\(value) of \(Self.self) holds no value to write: each case of a tagged enum holds its model.")
         }
-        for (tag, taggedCase) in casesByTag.sorted(by: { $0.key < $1.key }) where isCase(name, taggedCase.make(held.value)) {
-            var object = try taggedCase.write(held.value)
-            try insert(tag, into: &object, at: tagPath())
-            return object
+        // An object the fallback kept, whose tag the table does not know, is written as it was read.
+        if let fallback = unknownTagCase, isCase(name, fallback.make(payload)), let kept = payload as? JSONValue,
+            try tag(of: kept).flatMap({ casesByTag[$0] }) == nil
+        {
+            return try fallback.write(payload)
         }
-        if let fallback = unknownTagCase, isCase(name, fallback.make(held.value)) {
-            return try fallback.write(held.value)
+        let tags = casesByTag.keys.sorted().filter { tag in casesByTag[tag].map { isCase(name, $0.make(payload)) } == true }
+        guard let tag = tags.first, let taggedCase = casesByTag[tag] else {
+            throw StrataError(
+                .unsupportedValue,
+                "\(Self.self).\(name) has no tag in casesByTag, so it cannot be written. Give it a tag.")
         }
-        throw StrataError(
-            .unsupportedValue,
-            "\(Self.self).\(name) has no tag in casesByTag, so it cannot be written. Give it a tag.")
+        guard tags.count == 1 else {
+            throw StrataError(
+                .invalidMapping,
+                "The tags \(tags.map { "\"\($0)\"" }.joined(separator: ", ")) of \(Self.self) all build the case \(name), "
+                    + "so a value of it cannot say which to write. Give each tag its own case.")
+        }
+        var object = try taggedCase.write(payload)
+        try insert(tag, into: &object, at: tagPath())
+        return object
+    }
+
+    /// The name of `value`'s case and the value it holds (the one value of a
+    /// labeled payload, `case card(card: Card)`, rather than its tuple).
+    private static func caseAndPayload(of value: Self) -> (name: String, payload: Any)? {
+        guard let held = Mirror(reflecting: value).children.first, let name = held.label else { return nil }
+        let payload = Mirror(reflecting: held.value)
+        if payload.displayStyle == .tuple, payload.children.count == 1, let only = payload.children.first {
+            return (name, only.value)
+        }
+        return (name, held.value)
+    }
+
+    /// The error for an object without a string tag at `path` (`slot` is what is there).
+    private static func noTag(_ slot: Slot, at path: JSONKeyPath.Path) -> StrataError {
+        if case .json(let found?) = slot {
+            return StrataError.expected(
+                "a string tag", for: "\(Self.self)", found: found, code: .noClassFound,
+                advice: "Fix the payload: the tag at '\(path.text)' names the case.", path: path.components)
+        }
+        return StrataError(
+            .noClassFound,
+            "The object has no tag at '\(path.text)' to choose a case of \(Self.self). Fix the payload.",
+            path: path.components)
+    }
+
+    /// The tag of an object the fallback kept, at ``tagKeyPath``; `nil` when it has none.
+    private static func tag(of kept: JSONValue) throws -> String? {
+        var value: JSONValue? = kept
+        for key in try tagPath().segments { value = value?[key] }
+        return value?.stringValue
     }
 
     /// Whether `made` is a value of the case named `name`.

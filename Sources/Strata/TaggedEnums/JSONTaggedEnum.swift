@@ -26,7 +26,7 @@ import Foundation
 ///
 /// The case a value is written as is found from the value itself: no `switch`
 /// to write. Two tags may share a model type as long as they build different
-/// cases.
+/// cases; two tags that build the same case cannot be written.
 public protocol JSONTaggedEnum: Sendable {
     /// Where the tag is in the object: `"object"`, `"type"`, `"meta.kind"`.
     static var tagKeyPath: JSONKeyPath { get }
@@ -34,9 +34,9 @@ public protocol JSONTaggedEnum: Sendable {
     /// Tag → the case it reads as, and the model that case holds.
     static var casesByTag: [String: JSONTaggedCase<Self>] { get }
 
-    /// The case an object whose tag is in no ``casesByTag`` entry reads as, given
-    /// the whole object (``JSONTaggedCase/value(_:)``); `nil`, the default, makes an
-    /// unknown tag an error that lists the known ones.
+    /// The case an object whose tag is in no ``casesByTag`` entry (or that has no
+    /// string tag) reads as, given the whole object (``JSONTaggedCase/value(_:)``);
+    /// `nil`, the default, makes an unknown tag an error that lists the known ones.
     static var unknownTagCase: JSONTaggedCase<Self>? { get }
 }
 

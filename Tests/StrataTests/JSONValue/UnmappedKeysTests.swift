@@ -35,6 +35,15 @@ private struct WrongType: JSONSerializing {
     static let unmappedKeysPropertyKey: String? = "others"
 }
 
+private struct RecoveringOthers: JSONSerializing {
+    var id = 0
+    var others: [String: JSONValue] = [:]
+    static let propertyKeys: PropertyKeys<RecoveringOthers> = ["id": \.id, "others": \.others]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["id": "id"]
+    static let unmappedKeysPropertyKey: String? = "others"
+    static let jsonRecoveryByPropertyKey: [String: JSONRecovery] = ["others": .defaultForInvalid]
+}
+
 @Suite("Unmapped keys kept for the round trip")
 struct UnmappedKeysTests {
     static let payload = #"""
@@ -86,6 +95,19 @@ struct UnmappedKeysTests {
         let error = strataFailure { try JSONAdapter.data(from: repository) }
         #expect(error?.code == .unsupportedValue)
         #expect(error?.pathDescription == "full_name")
+    }
+
+    @Test("The audit does not list the members the property keeps; those of a partly mapped object it does")
+    func audit() throws {
+        let audit = try JSONAdapter.audit(of: PartialRepository.self, from: Data(Self.payload.utf8))
+        #expect(audit.unmappedKeys == ["owner.id"])
+    }
+
+    @Test("The property takes no recovery, required key or transformer")
+    func noSettings() {
+        let error = strataFailure { try JSONAdapter.model(of: RecoveringOthers.self, from: Data(#"{"id": 1}"#.utf8)) }
+        #expect(error?.code == .invalidMapping)
+        #expect(error?.localizedDescription.contains("takes no recovery") == true)
     }
 
     @Test("The property must be a [String: JSONValue] var")

@@ -43,6 +43,24 @@ private enum StrictSource: JSONTaggedEnum, Equatable {
     ]
 }
 
+/// A case whose payload has a label.
+private enum LabeledSource: JSONTaggedEnum, Equatable {
+    case card(card: Card)
+
+    static let tagKeyPath: JSONKeyPath = "type"
+    static let casesByTag: [String: JSONTaggedCase<LabeledSource>] = ["card": .model(Card.self, LabeledSource.card)]
+}
+
+/// Two tags read as one case.
+private enum AmbiguousSource: JSONTaggedEnum, Equatable {
+    case card(Card)
+
+    static let tagKeyPath: JSONKeyPath = "type"
+    static let casesByTag: [String: JSONTaggedCase<AmbiguousSource>] = [
+        "card": .model(Card.self, AmbiguousSource.card), "credit_card": .model(Card.self, AmbiguousSource.card),
+    ]
+}
+
 private struct Customer: JSONSerializing, Equatable {
     var id = ""
     var defaultSource: PaymentSource?
@@ -100,13 +118,37 @@ struct TaggedEnumTests {
         #expect(error?.localizedDescription.contains(#"Known tags: "card", "debit""#) == true)
     }
 
-    @Test("An object without its tag, or with a tag that is not a string, is an error with the path")
+    @Test("Without a fallback, an object with no tag, or a tag that is not a string, is an error with the path")
     func missingTag() {
-        let missing = strataFailure { try decodeBothWays(Customer.self, #"{"sources": [{"id": "x"}]}"#) }
+        let missing = strataFailure { try decodeBothWays(Customer.self, #"{"by_name": {"a": {"id": "x"}}}"#) }
         #expect(missing?.code == .noClassFound)
-        #expect(missing?.pathDescription == "sources[0].object")
-        let number = strataFailure { try decodeBothWays(Customer.self, #"{"sources": [{"object": 3}]}"#) }
-        #expect(number?.pathDescription == "sources[0].object")
+        #expect(missing?.pathDescription == "by_name.a.meta.kind")
+        let number = strataFailure { try decodeBothWays(Customer.self, #"{"by_name": {"a": {"meta": {"kind": 3}}}}"#) }
+        #expect(number?.pathDescription == "by_name.a.meta.kind")
+    }
+
+    @Test("With a fallback, an object with no string tag is kept whole, and written back as it was")
+    func fallbackTakesUntaggedObjects() throws {
+        let customer = try decodeEqualBothWays(Customer.self, #"{"sources": [{"id": "x"}, {"object": 3}]}"#)
+        #expect(customer.sources == [.other(["id": "x"]), .other(["object": 3])])
+        let written = try JSONAdapter.dictionary(from: customer)
+        let sources = try #require(written["sources"] as? [[String: Any]])
+        #expect(sources[0]["object"] == nil && sources[1]["object"] as? Int == 3)
+    }
+
+    @Test("A case with a labeled payload is written like any other")
+    func labeledPayload() throws {
+        let value = LabeledSource.card(card: Card(id: "c", last4: "1"))
+        let object = try JSONAdapter.dictionary(from: value)
+        #expect(object["type"] as? String == "card" && object["last4"] as? String == "1")
+        #expect(try JSONAdapter.model(of: LabeledSource.self, from: object) == value)
+    }
+
+    @Test("Two tags that build the same case cannot be written: which tag is not known")
+    func sharedCase() {
+        let error = strataFailure { try JSONAdapter.dictionary(from: AmbiguousSource.card(Card())) }
+        #expect(error?.code == .invalidMapping)
+        #expect(error?.localizedDescription.contains(#""card", "credit_card""#) == true)
     }
 
     @Test("The case's model errors keep their paths")

@@ -63,7 +63,14 @@ extension JSONAdapter {
         into audit: inout JSONMappingAudit
     ) throws {
         var routes: [AuditRoute] = []
+        var keptMembers: Set<String>?
         for entry in plan.entries {
+            // The property that keeps the unmapped members: it reads every member the
+            // other entries leave, so none of them is unmapped (see below).
+            if let mapped = entry.unmappedExcept {
+                keptMembers = Set(object.keys).subtracting(mapped)
+                continue
+            }
             var read = 0
             // A key into a value that is not an object is the payload's mistake, which
             // decoding reports: the key is not absent.
@@ -78,7 +85,12 @@ extension JSONAdapter {
                 }
             routes += entry.keyPath.paths.map { AuditRoute(rest: $0.components[...], leaf: leaf) }
         }
+        let listed = audit.unmappedKeys.count
         try walk(object, routes, at: path, into: &audit)
+        if let keptMembers {
+            let kept = Set(keptMembers.map { StrataError.description(of: path + [.key($0)]) })
+            audit.unmappedKeys.replaceSubrange(listed..., with: audit.unmappedKeys[listed...].filter { !kept.contains($0) })
+        }
     }
 
     /// Lists the members of `value` that no route goes through, and audits the

@@ -66,7 +66,7 @@ extension JSONAdapter {
                 try scanner.endDocument()
                 return models
             }
-            let elements = CollectionElements()
+            let elements = CollectionElements(skipsInvalidElements: false)
             var spareSlots: [Slot] = []
             let firstElementStart = scanner.index
             repeat {

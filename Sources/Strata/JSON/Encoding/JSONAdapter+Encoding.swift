@@ -248,7 +248,7 @@ extension JSONAdapter {
         guard let members = try jsonValue(of: entry, in: model, read: entry.property.read(model)) as? [String: Any] else {
             return
         }
-        for key in members.keys.sorted() {
+        for (key, member) in members.sorted(by: { $0.key < $1.key }) {
             guard !mapped.contains(key) else {
                 throw StrataError(
                     .unsupportedValue,
@@ -256,7 +256,7 @@ extension JSONAdapter {
                         + "writes. Remove it from '\(entry.property.key)', or set the property that maps it.",
                     path: [.key(key)])
             }
-            try sink.writeMember(key: key, position: entry.position, members[key] ?? null)
+            try sink.writeMember(key: key, position: entry.position, member)
         }
     }
 
