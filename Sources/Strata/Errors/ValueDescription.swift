@@ -12,11 +12,11 @@ func describe(_ value: Any?) -> String {
         case .unsigned(let v): return "the number \(v)"
         case .floating(let v): return "the number \(v)"
         case .decimal(let v): return "the number \(v)"
+        case .exact(let v): return "the number \(shortened(v.text))"
         }
     }
     if let string = value as? String {
-        let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
-        return "the string \"\(shown)\""
+        return "the string \"\(shortened(string))\""
     }
     if let array = value as? [Any] {
         return array.count == 1 ? "an array of 1 element" : "an array of \(array.count) elements"
@@ -26,4 +26,9 @@ func describe(_ value: Any?) -> String {
         return object.isEmpty ? "an empty object" : "an object with keys \(keys)\(object.count > 5 ? ", …" : "")"
     }
     return "a value of type \(type(of: value))"
+}
+
+/// `text`, cut to its first 40 characters and `…` when it is longer.
+private func shortened(_ text: String) -> String {
+    text.count > 40 ? String(text.prefix(40)) + "…" : text
 }

@@ -40,15 +40,7 @@ extension JSONMappedCodable {
     /// ```
     public init(from decoder: any Decoder) throws {
         let tree = try JSONValue(from: decoder)
-        let json: Any
-        do {
-            json = try tree.json
-        } catch {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: decoder.codingPath, debugDescription: String(describing: error), underlyingError: error))
-        }
-        guard case .object = tree, let object = json as? [String: Any] else {
+        guard case .object = tree, let object = tree.foundation as? [String: Any] else {
             throw DecodingError.typeMismatch(
                 [String: Any].self,
                 DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected a JSON object for \(Self.self)."))

@@ -5,9 +5,10 @@ import Foundation
 /// A `Double` rounds `0.1` and `12345678901234567890`; a `JSONNumber` keeps the
 /// value of both exactly. Two numbers are equal when their values are
 /// (`1.50 == 1.5`, `1e2 == 100`), whatever their text. Read from JSON, a number
-/// has the text of its value (`1.50` reads as `1.5`); Strata's reader and writers
-/// hold up to 38 significant digits exactly, and refuse to write a number they
-/// would round. An exponent of more than 15 digits is compared as written
+/// that a `Decimal` holds has the text of its value (`1.50` reads as `1.5`); one
+/// it would round (more than 38 significant digits, or beyond its range, as
+/// `1e400`) keeps its text as written, and Strata's writers and archives write
+/// that text back. An exponent of more than 15 digits is compared as written
 /// (`1e1000000000000000` and `10e999999999999999` differ).
 ///
 /// ```swift
@@ -28,6 +29,12 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         guard let value = ExactDigits(jsonNumber: text) else { return nil }
         self.text = text
         self.value = value
+    }
+
+    /// The number of `text`, which the scanner has read as a JSON number.
+    init(exactText text: String) {
+        self.text = text
+        self.value = ExactDigits(jsonNumber: text) ?? ExactDigits.zero
     }
 
     /// The number of an integer.

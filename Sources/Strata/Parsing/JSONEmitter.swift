@@ -122,6 +122,8 @@ struct JSONEmitter {
             try writeFloat(v)
         } else if type == Decimal.self, let v = value as? Decimal {
             try writeDecimal(v)
+        } else if type == JSONNumber.self, let v = value as? JSONNumber {
+            writeUTF8(v.text)
         } else {
             return false
         }

@@ -41,8 +41,8 @@ struct JSONParsingError: Error, CustomStringConvertible, Equatable, Sendable {
         case unpairedSurrogate(UInt16)
         /// A number that breaks the RFC 8259 grammar; `reason` says how.
         case invalidNumber(reason: String)
-        /// A number whose magnitude is too large for a `Double`: `1e400`, or an integer above about `1.8e308`
-        /// (integers beyond `Decimal` but within a `Double`'s range are read as `Double`s).
+        /// A number whose magnitude is too large for a `Double` (`1e400`, or an integer above about `1.8e308`),
+        /// read into the Foundation shape, which has no value for it.
         case numberOutOfRange(String)
         /// Arrays and objects are nested deeper than the configured limit.
         case maximumDepthExceeded(Int)

@@ -20,15 +20,14 @@ import Foundation
 /// - A `\u` escape naming an unpaired UTF-16 surrogate is rejected (Swift strings
 ///   cannot hold one, and replacing it would silently change the data).
 /// - Duplicate object keys: the last one wins.
-/// - A number too large for a `Double` (`1e400`, or an integer above about
-///   `1.8e308`) is rejected, as `JSONSerialization` rejects it: no value of any type
-///   would hold it. One too small becomes `0` or a subnormal, as `strtod` rounds it.
 /// - Integers beyond `UInt64` are `Decimal`s while `Decimal` holds every digit
 ///   as written (its 128-bit mantissa holds 38 significant digits, and its range
-///   ends near `3.4e165`); larger ones, such as
-///   `1` followed by 170 zeros, are the nearest `Double`s, as `JSONSerialization`
-///   reads them, which makes plain that the value is approximate, so no integer
-///   type receives rounded digits.
+///   ends near `3.4e165`). The Foundation shape reads a larger one, such as `1`
+///   followed by 170 zeros, as its nearest `Double`, as `JSONSerialization` does,
+///   and rejects a number too large for a `Double` (`1e400`) with
+///   ``JSONParsingError/Kind/numberOutOfRange(_:)``; the native shape keeps both
+///   as ``JSONNumber``s, with every digit as written. One too small for a `Double`
+///   becomes `0` or a subnormal, as `strtod` rounds it.
 /// - Arrays and objects may nest ``defaultMaximumDepth`` levels deep; deeper
 ///   input throws ``JSONParsingError/Kind/maximumDepthExceeded(_:)`` instead of
 ///   exhausting the stack (the parser is not recursive).
@@ -111,8 +110,10 @@ enum JSONReader {
     /// Parses `data` into Swift natives boxed in `Any` (the mapping layer's fast path).
     ///
     /// Shapes: `Int` (integers that fit `Int64`), `UInt64` (larger integers that fit),
-    /// `Decimal` (integers beyond `UInt64`), `Double` (numbers with a fraction or
-    /// exponent), `Bool`, `String`, `NSNull`, `[String: Any]`, `[Any]`.
+    /// `Decimal` (integers beyond `UInt64`, and numbers of more than 15 significant
+    /// digits that it holds exactly), `Double` (numbers with a fraction or exponent),
+    /// ``JSONNumber`` (numbers none of these holds exactly, such as `1e400`), `Bool`,
+    /// `String`, `NSNull`, `[String: Any]`, `[Any]`.
     static func nativeObject(
         with data: Data,
         options: Options = [],

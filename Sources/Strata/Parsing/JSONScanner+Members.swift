@@ -229,6 +229,7 @@ struct DiscardingJSONBuilder: JSONValueBuilder {
     @inline(__always) func unsignedInteger(_ value: UInt64) {}
     @inline(__always) func bigInteger(_ value: Decimal) {}
     @inline(__always) func double(_ value: Double) {}
+    @inline(__always) func inexactNumber(text: String) -> Void? { () }
     @inline(__always) func bool(_ value: Bool) {}
     @inline(__always) func null() {}
     @inline(__always) func array(_ elements: ArraySlice<Void>) {}

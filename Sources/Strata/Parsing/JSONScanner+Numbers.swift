@@ -11,8 +11,8 @@ extension JSONScanner {
         case .unsigned(let value): return builder.unsignedInteger(value)
         case .double(let value): return builder.double(value)
         case .preciseDouble(let value):
-            // More digits than a Double keeps faithfully (15): a builder that asks for
-            // the text may keep its precision.
+            // More digits than a Double keeps faithfully (15, fewer below its normal
+            // range): a builder that asks for the text may keep its precision.
             guard builder.keepsPreciseDigits else { return builder.double(value) }
             return builder.preciseDouble(value, text: numberText(from: start, to: index))
         case .bigInteger:
@@ -21,15 +21,19 @@ extension JSONScanner {
             if let decimal = Decimal(string: text, locale: nil), !decimal.isNaN, decimal.description == text {
                 return builder.bigInteger(decimal)
             }
-            // Past Decimal's 128-bit mantissa the digits would be rounded, and past its
-            // range (about 3.4e165) it has no value at all: a Double says plainly that the
-            // value is approximate (no integer type can hold it), as JSONSerialization
-            // reads it. Only an integer too large for a Double too is refused.
-            guard let approximate = Double(text), approximate.isFinite else {
-                throw makeError(.numberOutOfRange(text), at: start)
-            }
-            return builder.double(approximate)
+            return try inexactNumber(text, at: start)
+        case .outOfRange:
+            return try inexactNumber(numberText(from: start, to: index), at: start)
         }
+    }
+
+    /// The builder's value for a number no `Int`, `UInt64`, `Double` or `Decimal`
+    /// holds exactly; an error when the builder has none.
+    private mutating func inexactNumber(_ text: String, at start: Int) throws(JSONParsingError) -> Builder.Value {
+        guard let value = builder.inexactNumber(text: text) else {
+            throw makeError(.numberOutOfRange(text), at: start)
+        }
+        return value
     }
 
     /// Reads the RFC 8259 number at `index`, leaving `index` after it.
@@ -131,11 +135,12 @@ extension JSONScanner {
         let nearest = exact ? NearestDouble.nearest(mantissa: mantissa, exponent: decimalExponent) : nil
         guard let magnitude = nearest ?? Double(numberText(from: negative ? start + 1 : start, to: position)),
             magnitude.isFinite
-        else {
-            throw makeError(.numberOutOfRange(numberText(from: start, to: position)), at: start)
-        }
+        else { return .outOfRange }
         let value = negative ? -magnitude : magnitude
-        return mantissaOverflow || mantissa >= 1_000_000_000_000_000 ? .preciseDouble(value) : .double(value)
+        // Below the normal range a Double keeps fewer digits (and none past it:
+        // `1e-400` is 0), so its text holds the value there too.
+        let belowNormal = magnitude < Double.leastNormalMagnitude && (mantissa != 0 || mantissaOverflow)
+        return mantissaOverflow || mantissa >= 1_000_000_000_000_000 || belowNormal ? .preciseDouble(value) : .double(value)
     }
 
     @inline(__always)
@@ -241,7 +246,11 @@ enum ScannedNumber {
     /// A number with a fraction or exponent and at most 15 significant digits:
     /// its nearest `Double`.
     case double(Double)
-    /// A number with a fraction or exponent and more than 15 significant digits:
-    /// its nearest `Double`, which its text makes more precise.
+    /// A number with a fraction or exponent and more than 15 significant digits, or
+    /// below `Double`'s normal range: its nearest `Double`, which its text makes
+    /// more precise.
     case preciseDouble(Double)
+    /// A number with a fraction or exponent beyond `Double`'s range (`1e400`), whose
+    /// value only its text gives.
+    case outOfRange
 }

@@ -58,15 +58,15 @@ extension JSONScanner where Builder == NativeJSONBuilder {
 
     /// The number at `index` as the ``ExactNumber`` the default transformer of a
     /// floating-point type converts (which refuses what that type cannot hold);
-    /// `nil` when there is none, or for an integer beyond `UInt64`, whose value
-    /// only its text gives.
+    /// `nil` when there is none, or for an integer beyond `UInt64` or a number beyond
+    /// `Double`'s range, whose value only its text gives.
     @inline(__always)
     mutating func scanFloatingPointElement() -> ExactNumber? {
         switch scanNumberElement() {
         case .integer(let value): return .signed(Int64(value))
         case .unsigned(let value): return .unsigned(value)
         case .double(let value), .preciseDouble(let value): return .floating(value)
-        case .bigInteger, nil: return nil
+        case .bigInteger, .outOfRange, nil: return nil
         }
     }
 

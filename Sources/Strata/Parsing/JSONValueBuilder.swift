@@ -18,12 +18,18 @@ protocol JSONValueBuilder {
     mutating func bigInteger(_ value: Decimal) -> Value
     /// A number with a fraction and/or exponent; always finite.
     mutating func double(_ value: Double) -> Value
+    /// A number no `Int`, `UInt64`, `Double` or `Decimal` holds exactly: an integer
+    /// of more than 38 digits, a number beyond `Double`'s range (`1e400`), written
+    /// as `text`; `nil` when the builder has no value for it, which the scanner
+    /// reports as ``JSONParsingError/Kind/numberOutOfRange(_:)``.
+    mutating func inexactNumber(text: String) -> Value?
     /// A number with a fraction and/or exponent and more than 15 significant digits,
-    /// more than a `Double` keeps faithfully: `value` is the nearest `Double`, `text`
-    /// the number as written. By default, the `Double`.
+    /// or below `Double`'s normal range (`1e-400`), more than a `Double` keeps
+    /// faithfully: `value` is the nearest `Double`, `text` the number as written. By
+    /// default, the `Double`.
     mutating func preciseDouble(_ value: Double, text: String) -> Value
     /// Whether the scanner calls ``preciseDouble(_:text:)`` (and makes the text) for
-    /// numbers of more than 15 significant digits; by default, `false`.
+    /// the numbers it describes; by default, `false`.
     var keepsPreciseDigits: Bool { get }
     /// Sets ``keepsPreciseDigits``, for a builder that keeps them at all; by default,
     /// nothing.
@@ -50,7 +56,9 @@ extension JSONValueBuilder {
 
 /// Builds the shapes `JSONSerialization` returns on Linux: `[String: Any]`, `[Any]`,
 /// `String`, `NSNumber` (booleans as the `__NSCFBoolean` class, unsigned 64-bit
-/// integers as `Q` numbers, larger integers as `NSDecimalNumber`) and `NSNull`.
+/// integers as `Q` numbers, larger integers as `NSDecimalNumber`, integers of more
+/// than 38 digits as their nearest `Double`) and `NSNull`; a number beyond
+/// `Double`'s range (`1e400`) is refused.
 struct FoundationJSONBuilder: JSONValueBuilder {
     private let trueNumber = NSNumber(value: true)
     private let falseNumber = NSNumber(value: false)
@@ -61,6 +69,10 @@ struct FoundationJSONBuilder: JSONValueBuilder {
     @inline(__always) func unsignedInteger(_ value: UInt64) -> Any { NSNumber(value: value) }
     @inline(__always) func bigInteger(_ value: Decimal) -> Any { NSDecimalNumber(decimal: value) }
     @inline(__always) func double(_ value: Double) -> Any { NSNumber(value: value) }
+    func inexactNumber(text: String) -> Any? {
+        guard let nearest = Double(text), nearest.isFinite else { return nil }
+        return NSNumber(value: nearest)
+    }
     @inline(__always) func bool(_ value: Bool) -> Any { value ? trueNumber : falseNumber }
     @inline(__always) func null() -> Any { nullValue }
     @inline(__always) func array(_ elements: ArraySlice<Any>) -> Any { Array(elements) }
@@ -70,9 +82,10 @@ struct FoundationJSONBuilder: JSONValueBuilder {
 }
 
 /// Builds Swift natives boxed in `Any`: `Int` (integers that fit `Int64`), `UInt64`
-/// (larger integers that fit), `Decimal` (integers beyond `UInt64`), `Double`
-/// (numbers with a fraction or exponent), `Bool`, `String`, `NSNull`, `[String:
-/// Any]` and `[Any]`.
+/// (larger integers that fit), `Decimal` (integers beyond `UInt64`, and numbers of
+/// more than 15 significant digits that it holds exactly), `Double` (numbers with a
+/// fraction or exponent), ``JSONNumber`` (a number none of these holds exactly),
+/// `Bool`, `String`, `NSNull`, `[String: Any]` and `[Any]`.
 ///
 /// This is the fast path for the mapping layer.
 struct NativeJSONBuilder: JSONValueBuilder {
@@ -89,15 +102,16 @@ struct NativeJSONBuilder: JSONValueBuilder {
     @inline(__always) func unsignedInteger(_ value: UInt64) -> Any { value }
     @inline(__always) func bigInteger(_ value: Decimal) -> Any { value }
     @inline(__always) func double(_ value: Double) -> Any { value }
-    /// A `Decimal` holding the digits as written, so a `Decimal` property gets them
-    /// exactly (and a `Double` property the correctly rounded value, converted from
-    /// the same text); the `Double` when `Decimal` cannot hold the number.
+    /// The number as written: a `Decimal` holding its digits exactly, so a `Decimal`
+    /// property gets them as written (and a `Double` property the correctly rounded
+    /// value); else the `Double` when its shortest text has the same value
+    /// (`1.7976931348623157e308`, `5e-324`); else a ``JSONNumber``.
     func preciseDouble(_ value: Double, text: String) -> Any {
-        guard let decimal = Decimal(string: text, locale: nil), decimal.isFinite,
-            NearestDouble.nearest(to: decimal) == value
-        else { return value }
-        return decimal
+        if let decimal = ExactDigits.exactDecimal(text) { return decimal }
+        let number = JSONNumber(exactText: text)
+        return JSONNumber(value) == number ? value : number
     }
+    func inexactNumber(text: String) -> Any? { JSONNumber(exactText: text) }
     @inline(__always) func bool(_ value: Bool) -> Any { value }
     @inline(__always) func null() -> Any { nullValue }
     @inline(__always) func array(_ elements: ArraySlice<Any>) -> Any { Array(elements) }

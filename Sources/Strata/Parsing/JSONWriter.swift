@@ -7,8 +7,8 @@ import Foundation
 /// (a number as its JSON text), the tests and the fuzz targets.
 ///
 /// Accepted values: `String`/`NSString`, `Bool`, every `Int`/`UInt` width, `Double`,
-/// `Float`, `Decimal`, `NSNumber` (a boolean `NSNumber` writes `true`/`false`,
-/// `NSDecimalNumber` writes its exact digits), `NSNull`, arrays (`[Any]`, `NSArray`,
+/// `Float`, `Decimal`, ``JSONNumber`` (its text), `NSNumber` (a boolean `NSNumber`
+/// writes `true`/`false`, `NSDecimalNumber` writes its exact digits), `NSNull`, arrays (`[Any]`, `NSArray`,
 /// typed arrays) and dictionaries with `String` keys (`[String: Any]`,
 /// `NSDictionary`, typed dictionaries). Top-level scalars are allowed (RFC 8259).
 ///

@@ -23,11 +23,9 @@ struct JSONValueProperty: LeafPropertyType {
 
     var archivedKind: ArchiveLayout.Kind? { .string }
 
-    /// Writes the value's JSON text; a number the reader would not read back
-    /// exactly is refused here, as the JSON writers refuse it.
+    /// Writes the value's JSON text, every number as exactly as it was read.
     func archive(_ value: Any, forKey key: String, into coder: NSCoder) throws {
         let json = try ArchivedValueCoding.typed(value, JSONValue.self, .leaf(self))
-        _ = try json.json
         coder.encode(json.description as NSString, forKey: key)
     }
 
@@ -49,6 +47,6 @@ extension Transformation {
         reverse: { value in
             guard let value else { return nil }
             guard let json = value as? JSONValue else { throw StrataError.expected("JSONValue", found: value) }
-            return try json.json
+            return json.foundation
         })
 }

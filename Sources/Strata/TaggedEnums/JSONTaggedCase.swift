@@ -36,7 +36,7 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
             read: { object in makeCase(try JSONValue(json: object)) },
             make: { payload in (payload as? JSONValue).map(makeCase) },
             write: { payload in
-                guard let value = payload as? JSONValue, let object = try value.json as? [String: Any] else {
+                guard let value = payload as? JSONValue, let object = value.foundation as? [String: Any] else {
                     throw StrataError.expected("a JSONValue object", found: payload)
                 }
                 return object

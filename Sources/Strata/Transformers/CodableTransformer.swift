@@ -41,7 +41,7 @@ extension Transformation {
                     throw StrataError.expected("\(T.self)", found: value)
                 }
                 do {
-                    return try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(typed)).json
+                    return try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(typed)).foundation
                 } catch {
                     throw StrataError(.unsupportedValue, "Could not encode \(describe(value)): \(error)", underlyingError: error)
                 }

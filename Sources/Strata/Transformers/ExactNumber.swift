@@ -1,9 +1,10 @@
 import Foundation
 
 /// A number or boolean read from any of the shapes JSON values come in: Swift
-/// integers, floating-point values, `Decimal`, `Bool`, and Foundation's `NSNumber`
-/// (whose booleans ``BooleanNumber`` tells apart: a boolean `NSNumber` casts to
-/// `Int`, and `1` casts to `Bool`).
+/// integers, floating-point values, `Decimal`, `Bool`, ``JSONNumber`` (a number
+/// none of the others holds exactly), and Foundation's `NSNumber` (whose booleans
+/// ``BooleanNumber`` tells apart: a boolean `NSNumber` casts to `Int`, and `1`
+/// casts to `Bool`).
 ///
 /// Conversions out of it are exact: `1.5` or `1e30` is not an `Int`, `300` is not
 /// an `Int8`, `-1` is not a `UInt`, and booleans are never numbers.
@@ -12,6 +13,7 @@ enum ExactNumber {
     case unsigned(UInt64)
     case floating(Double)
     case decimal(Decimal)
+    case exact(JSONNumber)
     case boolean(Bool)
 
     /// Reads `value`, or returns `nil` when it is not a number or a boolean.
@@ -27,6 +29,8 @@ enum ExactNumber {
             self.init(number)
         } else if type == Decimal.self, let v = value as? Decimal {
             self = .decimal(v)
+        } else if type == JSONNumber.self, let v = value as? JSONNumber {
+            self = .exact(v)
         } else if type == Int64.self, let v = value as? Int64 {
             self = .signed(v)
         } else if type == Int32.self, let v = value as? Int32 {
@@ -76,6 +80,7 @@ enum ExactNumber {
         case .unsigned(let v): return I(exactly: v)
         case .floating(let v): return v.isFinite ? I(exactly: v) : nil
         case .decimal(let v): return Self.integer(from: v, as: type)
+        case .exact(let v): return v.integer(as: type)
         case .boolean: return nil
         }
     }
@@ -95,6 +100,9 @@ enum ExactNumber {
             // Correctly rounded, where NSDecimalNumber.doubleValue is not.
             guard let double = NearestDouble.nearest(to: v) else { return nil }
             result = F(double)
+        case .exact(let v):
+            guard let double = v.doubleValue else { return nil }
+            result = F(double)
         case .boolean: return nil
         }
         return result.isFinite ? result : nil
@@ -110,6 +118,7 @@ enum ExactNumber {
         case .unsigned(let v): return Decimal(v)
         case .floating(let v): return v.isFinite ? Decimal(string: v.description, locale: Self.posix) : nil
         case .decimal(let v): return v
+        case .exact(let v): return v.decimalValue
         case .boolean: return nil
         }
     }

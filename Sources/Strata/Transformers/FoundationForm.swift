@@ -11,7 +11,9 @@ import Foundation
 /// must see `48` the same way from both. An `NSNumber` casts to each Swift
 /// number type that holds its value exactly (`48` to `Int` and `Double`, not
 /// `2.5` to `Int`), as on Apple platforms. Typed transformers and Strata's own
-/// check their input exactly instead, and never pay for this.
+/// check their input exactly instead, and never pay for this. A number that no
+/// `NSNumber` holds exactly (`1e400`, more than 38 significant digits) arrives as
+/// its ``JSONNumber``.
 enum FoundationForm {
     /// `value` with its numbers and booleans as `NSNumber`, at any depth; values
     /// that hold none are returned as they are.

@@ -120,7 +120,7 @@ struct CodableInteropTests {
         ]
         let tree = try JSONValue(json: value)
         let back = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(tree))
-        let object = try #require(back.json as? [String: Any])
+        let object = try #require(back.foundation as? [String: Any])
         let array = try #require(object["a"] as? [Any])
         #expect(array[0] as? Int == 1)
         #expect(array[2] as? Double == 1.5)

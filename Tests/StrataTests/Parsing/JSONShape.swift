@@ -16,6 +16,8 @@ enum JSONShape: Equatable, Sendable, CustomStringConvertible {
     case unsigned(UInt64)
     case double(bitPattern: UInt64)
     case decimal(Decimal)
+    /// A ``JSONNumber``, by its text.
+    case number(String)
     case null
     case array([JSONShape])
     case object([String: JSONShape])
@@ -50,7 +52,8 @@ enum JSONShape: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Describes a value built from `[String: Any]`, `[Any]`, `String`, `Bool`, `Int`, `UInt64`, `Double`, `Decimal` and `NSNull`.
+    /// Describes a value built from `[String: Any]`, `[Any]`, `String`, `Bool`, `Int`, `UInt64`, `Double`, `Decimal`,
+    /// `JSONNumber` and `NSNull`.
     init(native value: Any) {
         let type = type(of: value)
         if type == Bool.self, let bool = value as? Bool {
@@ -63,6 +66,8 @@ enum JSONShape: Equatable, Sendable, CustomStringConvertible {
             self = .double(double)
         } else if type == Decimal.self, let decimal = value as? Decimal {
             self = .decimal(decimal)
+        } else if type == JSONNumber.self, let number = value as? JSONNumber {
+            self = .number(number.text)
         } else {
             self = Self.common(value, type: type) { JSONShape(native: $0) }
         }
@@ -89,6 +94,7 @@ enum JSONShape: Equatable, Sendable, CustomStringConvertible {
         case .unsigned(let int): return "unsigned \(int)"
         case .double(let bits): return "double \(Double(bitPattern: bits))"
         case .decimal(let decimal): return "decimal \(decimal)"
+        case .number(let text): return "number \(text)"
         case .null: return "null"
         case .array(let elements): return "[" + elements.map(\.description).joined(separator: ", ") + "]"
         case .object(let members):

@@ -40,26 +40,29 @@ struct JSONTestSuiteTests {
         let data = try Self.contents(of: name)
         let foundation = Result { try JSONReader.jsonObject(with: data) }
         let native = Result { () throws(JSONParsingError) in try JSONReader.nativeObject(with: data) }
-        // Both builders share the scanner, so they must agree on accept/reject.
-        #expect((try? foundation.get()) == nil ? (try? native.get()) == nil : (try? native.get()) != nil)
+        // Both builders share the scanner: the native one accepts what the Foundation
+        // one does, and more only for numbers beyond a Double's range.
+        if (try? foundation.get()) != nil { #expect((try? native.get()) != nil) }
     }
 
-    /// The decisions documented on JSONReader for the i_ files.
+    /// The decisions documented on JSONReader for the i_ files, for the Foundation
+    /// and the native shapes.
     @Test(arguments: [
-        ("i_structure_UTF-8_BOM_empty_object.json", true),
-        ("i_structure_500_nested_arrays.json", true),
-        ("i_number_real_underflow.json", true),
-        ("i_number_too_big_pos_int.json", true),
-        ("i_number_very_big_negative_int.json", true),
-        ("i_number_real_pos_overflow.json", false),
-        ("i_number_huge_exp.json", false),
-        ("i_string_lone_second_surrogate.json", false),
-        ("i_string_1st_surrogate_but_2nd_missing.json", false),
-        ("i_string_UTF-16LE_with_BOM.json", false),
-        ("i_string_iso_latin_1.json", false),
+        ("i_structure_UTF-8_BOM_empty_object.json", true, true),
+        ("i_structure_500_nested_arrays.json", true, true),
+        ("i_number_real_underflow.json", true, true),
+        ("i_number_too_big_pos_int.json", true, true),
+        ("i_number_very_big_negative_int.json", true, true),
+        ("i_number_real_pos_overflow.json", false, true),
+        ("i_number_huge_exp.json", false, true),
+        ("i_string_lone_second_surrogate.json", false, false),
+        ("i_string_1st_surrogate_but_2nd_missing.json", false, false),
+        ("i_string_UTF-16LE_with_BOM.json", false, false),
+        ("i_string_iso_latin_1.json", false, false),
     ])
-    func documentedImplementationDefinedChoice(_ name: String, accepted: Bool) throws {
+    func documentedImplementationDefinedChoice(_ name: String, foundation: Bool, native: Bool) throws {
         let data = try Self.contents(of: name)
-        #expect(((try? JSONReader.jsonObject(with: data)) != nil) == accepted)
+        #expect(((try? JSONReader.jsonObject(with: data)) != nil) == foundation)
+        #expect(((try? JSONReader.nativeObject(with: data)) != nil) == native)
     }
 }

@@ -12,7 +12,10 @@ extension JSONAdapter {
     /// // ["id": 1, "full_name": "a/b", "meta": ["created_at": "2024-05-01T12:30:00Z"], …]
     /// let compact = try JSONAdapter.dictionary(from: repo, options: .omitNulls)
     /// ```
-    /// The result always passes `JSONSerialization.isValidJSONObject`.
+    /// The result passes `JSONSerialization.isValidJSONObject`, unless a ``JSONValue``
+    /// holds a number that no Foundation number holds exactly (`1e400`, more than 38
+    /// significant digits): that number is its ``JSONNumber``, which
+    /// `model(of:from:)` reads back and Strata's writers write.
     /// - Throws: a ``StrataError`` naming the key whose value JSON cannot represent.
     public static func dictionary<T: JSONSerializing>(
         from model: T, options: EncodingOptions = .default
