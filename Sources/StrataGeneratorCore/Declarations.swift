@@ -73,18 +73,17 @@ struct Declarations {
         property.transformer = transformer(for: type)
         switch type {
         case .unknown:
-            property.typeText = "String?"
+            property.typeText = "JSONValue?"
             property.note = "null in every sample: give it its type"
         case .url, .uuid:
             property.typeText = swiftType + "?"
-        case .array(.unknown):
-            property.typeText = field.isOptional ? "[String]?" : "[String]"
+        case .array(.unknown), .array(.optional(.unknown)):
+            property.typeText = field.isOptional ? "[JSONValue]?" : "[JSONValue]"
             property.defaultText = field.isOptional ? nil : "[]"
-            property.note = "empty in every sample: check the element type"
-        case .array(.optional(.unknown)):
-            property.typeText = field.isOptional ? "[String?]?" : "[String?]"
-            property.defaultText = field.isOptional ? nil : "[]"
-            property.note = "elements null in every sample: give them their type"
+            property.note =
+                type == .array(.unknown)
+                ? "empty in every sample: give the elements their type"
+                : "elements null in every sample: give them their type"
         default:
             if !field.isOptional, let defaultText = defaultValue(of: type, swiftType: swiftType) {
                 property.typeText = swiftType
@@ -102,7 +101,8 @@ struct Declarations {
         case .bool: return "Bool"
         case .int: return "Int"
         case .double: return "Double"
-        case .string, .unknown: return "String"
+        case .string: return "String"
+        case .json, .unknown: return "JSONValue"
         case .url: return "URL"
         case .uuid: return "UUID"
         case .date: return "Date"
@@ -126,7 +126,8 @@ struct Declarations {
         case .bool: "false"
         case .int: "0"
         case .double: "0.0"
-        case .string, .unknown: "\"\""
+        case .string: "\"\""
+        case .json, .unknown: "JSONValue.null"
         case .url, .uuid: nil
         case .date: "Date.distantPast"
         case .model: swiftType + "()"

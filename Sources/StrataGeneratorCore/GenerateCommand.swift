@@ -4,7 +4,8 @@ import Foundation
 ///
 /// ```text
 /// strata-generate <sample.json>... [--name <Name>] [--name-from-path]
-///                 [--enums] [--namespace <Name>] [--output <file.swift>]
+///                 [--enums] [--namespace <Name>] [--dictionary <key>]...
+///                 [--model <key>]... [--output <file.swift>]
 /// ```
 ///
 /// ```swift
@@ -24,6 +25,10 @@ public struct GenerateCommand: Equatable, Sendable {
     public var enums = false
     /// The caseless enum to declare the types in (`--namespace`).
     public var namespace: String?
+    /// JSON keys whose objects are dictionaries (`--dictionary`, once for each).
+    public var dictionaryKeys: [String] = []
+    /// JSON keys whose objects are models (`--model`, once for each).
+    public var modelKeys: [String] = []
     /// Whether `--help` was given.
     public var help = false
 
@@ -44,6 +49,10 @@ public struct GenerateCommand: Equatable, Sendable {
                               name and its key (RepositoryOwner, not Owner).
           --enums             Make string keys with a few short values String enums.
           --namespace <Name>  Declare every type inside `enum <Name>`.
+          --dictionary <key>  Make the objects at <key> a dictionary, [String: T],
+                              whatever their keys. Repeat for more keys.
+          --model <key>       Make the objects at <key> a model, even when their
+                              keys look like data. Repeat for more keys.
           -o, --output <file> Write the Swift source to <file> instead of standard output.
           -h, --help          Show this help.
         """
@@ -67,6 +76,8 @@ public struct GenerateCommand: Equatable, Sendable {
             case "--output", "-o": output = try value(for: argument)
             case "--enums": enums = true
             case "--namespace": namespace = try value(for: argument)
+            case "--dictionary": dictionaryKeys.append(try value(for: argument))
+            case "--model": modelKeys.append(try value(for: argument))
             case "--help", "-h": help = true
             case "--":
                 files += remaining
@@ -78,6 +89,9 @@ public struct GenerateCommand: Equatable, Sendable {
         }
         guard !help else { return }
         if files.isEmpty { throw Self.invalid("Give at least one sample JSON file.") }
+        if let key = dictionaryKeys.first(where: modelKeys.contains) {
+            throw Self.invalid("'\(key)' is given to both --dictionary and --model: keep one.")
+        }
         for (option, value) in [("--name", name), ("--namespace", namespace)] {
             if let value, !Self.isTypeName(value) {
                 throw Self.invalid("\(option) '\(value)' is not a Swift type name: use letters and digits, starting with a letter.")
@@ -118,7 +132,8 @@ public struct GenerateCommand: Equatable, Sendable {
             }
         }
         let options = GeneratorOptions(
-            rootName: try rootName(for: samples), enums: enums, namespace: namespace, namesFromPath: nameFromPath)
+            rootName: try rootName(for: samples), enums: enums, namespace: namespace, namesFromPath: nameFromPath,
+            dictionaryKeys: Set(dictionaryKeys), modelKeys: Set(modelKeys))
         return try StrataGenerator.generate(samples: samples, options: options)
     }
 

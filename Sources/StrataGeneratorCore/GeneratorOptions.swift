@@ -13,12 +13,22 @@ public struct GeneratorOptions: Equatable, Sendable {
     /// Whether each nested model is named after its path, its parent's name and
     /// its key (`RepositoryOwner`), rather than its key alone (`Owner`) (`--name-from-path`).
     public var namesFromPath: Bool
+    /// JSON keys whose objects are dictionaries, `[String: T]`, whatever their keys
+    /// (`--dictionary`).
+    public var dictionaryKeys: Set<String>
+    /// JSON keys whose objects are models, whatever their keys (`--model`).
+    public var modelKeys: Set<String>
 
     /// Options for a model named `rootName`.
-    public init(rootName: String, enums: Bool = false, namespace: String? = nil, namesFromPath: Bool = false) {
+    public init(
+        rootName: String, enums: Bool = false, namespace: String? = nil, namesFromPath: Bool = false,
+        dictionaryKeys: Set<String> = [], modelKeys: Set<String> = []
+    ) {
         self.rootName = rootName
         self.enums = enums
         self.namespace = namespace
         self.namesFromPath = namesFromPath
+        self.dictionaryKeys = dictionaryKeys
+        self.modelKeys = modelKeys
     }
 }

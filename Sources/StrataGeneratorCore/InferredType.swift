@@ -25,11 +25,14 @@ indirect enum InferredType: Equatable, Sendable {
     case array(InferredType)
     /// An array element that is `null` in some array: `T?`, as in `[Int?]`.
     case optional(InferredType)
-    /// `[String: T]`: an object whose keys are data (ids), not names.
+    /// `[String: T]`: an object whose keys are data, not names (see ``DictionaryRule``).
     case dictionary(InferredType)
     /// A `String` enum (with `--enums`).
     case enumeration(EnumShape)
-    /// Nothing to learn from: `null` in every sample, or an empty array's element.
+    /// Any JSON value, `JSONValue`: a dictionary's values that disagree, or hold `null`.
+    case json
+    /// Nothing to learn from: `null` in every sample, or an empty array's element;
+    /// written as `JSONValue`.
     case unknown
 }
 

@@ -21,7 +21,7 @@
 /// ```
 struct ObjectKindMerging {
     /// One step from an object to a value it holds: a key, an array's elements,
-    /// or the values of an object keyed by ids.
+    /// or the values of a dictionary.
     private enum Step: Hashable {
         case key(String)
         case element
@@ -35,7 +35,7 @@ struct ObjectKindMerging {
         var kinds: UInt8 = 0
         /// Whether one of the places saw a single kind of value there.
         var hasSingleKind = false
-        /// Whether objects keyed by ids were seen there, and objects keyed by names.
+        /// Whether dictionaries were seen there, and models.
         var keyedByIDs = false
         var keyedByNames = false
 
@@ -45,7 +45,7 @@ struct ObjectKindMerging {
             if !value.strings.isEmpty { kinds |= 4 }
             if let object = value.object {
                 kinds |= 8
-                if object.isKeyedByIDs { keyedByIDs = true } else { keyedByNames = true }
+                if object.readsAsDictionary { keyedByIDs = true } else { keyedByNames = true }
             }
             if value.arrays > 0 { kinds |= 16 }
             hasSingleKind = kinds.nonzeroBitCount == 1
@@ -59,7 +59,7 @@ struct ObjectKindMerging {
         }
 
         /// Whether one property cannot hold it all: kinds that disagree where a
-        /// place saw only one, or objects keyed by ids against objects keyed by names.
+        /// place saw only one, or dictionaries against models.
         var isConflicting: Bool {
             (kinds.nonzeroBitCount > 1 && hasSingleKind) || (keyedByIDs && keyedByNames)
         }
@@ -94,10 +94,17 @@ struct ObjectKindMerging {
     private var built: [Int: ObjectObservation] = [:]
     /// The places of each kind, by root, once merging is done.
     private var members: [Int: [Int]] = [:]
+    /// Which objects are dictionaries rather than models.
+    private let dictionaries: DictionaryRule
 
-    /// The top-level observation with the objects of each kind merged.
-    static func merged(_ root: ObjectObservation) -> ObjectObservation {
-        var merging = ObjectKindMerging()
+    private init(dictionaries: DictionaryRule) {
+        self.dictionaries = dictionaries
+    }
+
+    /// The top-level observation with the objects of each kind merged, the objects
+    /// that `dictionaries` says are dictionaries marked as such.
+    static func merged(_ root: ObjectObservation, dictionaries: DictionaryRule) -> ObjectObservation {
+        var merging = ObjectKindMerging(dictionaries: dictionaries)
         let rootNode = merging.addNode(root)
         merging.mergeSameKeySets()
         for node in merging.nodes.indices { merging.members[merging.find(node), default: []].append(node) }
@@ -129,9 +136,13 @@ struct ObjectKindMerging {
     private mutating func collect(
         _ value: ValueObservation, steps: [Step], children: inout [[Step]: Int], profile: inout [[Step]: ValueProfile]
     ) {
+        if let object = value.object {
+            object.readsAsDictionary = dictionaries.readsAsDictionary(
+                object, key: Self.key(of: steps), isElement: steps.last == .element)
+        }
         profile[steps] = ValueProfile(value)
         if let object = value.object {
-            if object.isKeyedByIDs {
+            if object.readsAsDictionary {
                 collect(object.allValues, steps: steps + [.value], children: &children, profile: &profile)
             } else {
                 children[steps] = addNode(object)
@@ -140,6 +151,19 @@ struct ObjectKindMerging {
         if let elements = value.elements {
             collect(elements, steps: steps + [.element], children: &children, profile: &profile)
         }
+    }
+
+    /// The key of the value at `steps`: the last key, through arrays' elements;
+    /// `nil` for the values of a dictionary.
+    private static func key(of steps: [Step]) -> String? {
+        for step in steps.reversed() {
+            switch step {
+            case .key(let name): return name
+            case .element: continue
+            case .value: return nil
+            }
+        }
+        return nil
     }
 
     private func isAncestor(_ node: Int, of other: Int) -> Bool {
@@ -290,11 +314,12 @@ struct ObjectKindMerging {
 
     /// Fills `merged` with what `objects` show.
     ///
-    /// Only the part inference reads is merged in full: the values of objects
-    /// keyed by ids, the fields of the others (and of the fields of objects
-    /// keyed by ids, the counts that decide that they are).
+    /// Only the part inference reads is merged in full: the values of
+    /// dictionaries, the fields of the others (and of the fields of
+    /// dictionaries, the counts).
     private mutating func fill(_ merged: ObjectObservation, from objects: [ObjectObservation]) {
-        let keyedByIDs = objects.allSatisfy(\.isKeyedByIDs)
+        let keyedByIDs = objects.allSatisfy(\.readsAsDictionary)
+        merged.readsAsDictionary = keyedByIDs
         var seen: Set<String> = []
         for object in objects {
             merged.count += object.count
@@ -339,7 +364,7 @@ struct ObjectKindMerging {
             if nodesOfObjects.count == objects.count, kinds.count == 1, let kind = kinds.first {
                 merged.object = mergedObject(ofKind: kind)
             } else {
-                // Objects keyed by ids, whose values are the places: merged here.
+                // Dictionaries, whose values are the places: merged here.
                 let object = ObjectObservation()
                 fill(object, from: objects)
                 merged.object = object

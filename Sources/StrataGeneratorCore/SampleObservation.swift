@@ -81,7 +81,7 @@ final class ValueObservation {
 
 /// The merged shape of the objects seen at one place: their keys in order of
 /// first appearance, what each key held, and every value of any key together
-/// (for objects whose keys are data, read as `[String: T]`).
+/// (for dictionaries, objects whose keys are data, read as `[String: T]`).
 final class ObjectObservation {
     /// How many objects were seen.
     var count = 0
@@ -89,10 +89,13 @@ final class ObjectObservation {
     var keys: [String] = []
     /// What each key held.
     var fields: [String: ValueObservation] = [:]
+    /// Whether the objects are a dictionary rather than a model, as
+    /// ``DictionaryRule`` decides for their place (set by ``ObjectKindMerging``).
+    var readsAsDictionary = false
     /// Every member value, whatever its key: the fields merged, made when first
     /// asked for.
     ///
-    /// Only objects keyed by ids need it; observed along the way, it would
+    /// Only dictionaries need it; observed along the way, it would
     /// observe each object again at every level above it, twice the work for
     /// each level of nesting.
     lazy var allValues: ValueObservation = {
@@ -141,10 +144,8 @@ final class ObjectObservation {
 }
 
 extension ObjectObservation {
-    /// Whether the object's keys are data, not names: every key is digits, or a
-    /// UUID, and no value is `null`.
-    ///
-    /// Such an object is read as `[String: T]`.
+    /// Whether every key is digits, or a UUID, and no value is `null`: one of the
+    /// signs of a dictionary (see ``DictionaryRule``).
     var isKeyedByIDs: Bool {
         guard !keys.isEmpty, !fields.values.contains(where: { $0.nulls > 0 }) else { return false }
         return keys.allSatisfy { key in

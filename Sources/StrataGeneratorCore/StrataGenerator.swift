@@ -44,7 +44,7 @@ public enum StrataGenerator {
         for sample in samples {
             for members in try topLevelObjects(of: sample) { objects.observe(members) }
         }
-        let merged = ObjectKindMerging.merged(objects)
+        let merged = ObjectKindMerging.merged(objects, dictionaries: DictionaryRule(options: options))
         let root = TypeInference(options: options).model(merged, key: nil, isElement: false)
         let reserved: Set<String> = options.namespace.map { [$0] } ?? []
         let declarations = Declarations(

@@ -12,12 +12,16 @@ import Strata
 ///   `.date(format: "yyyy-MM-dd")`) and Twitter's dates
 ///   (`Sun Aug 31 00:29:15 +0000 2014`, with `.date(format: "EEE MMM dd HH:mm:ss Z yyyy")`);
 ///   UUIDs are `UUID`. One string that is none of these makes the key a `String`.
-/// - Numbers at a key whose words name a time (`at`, `on`, `time`, `timestamp`,
-///   `date`, `ts`, `epoch`, `since`, `expires`, `ms`) are `Date` when every one is
-///   a plausible time: seconds since 1970 between 10⁸ and 10¹¹, milliseconds
-///   between 10¹¹ and 10¹⁴ (or a key ending in `ms`, `millis`, `milliseconds`).
-/// - Objects whose keys are all ids (digits, or UUIDs) are `[String: T]`; other
-///   objects are nested models.
+/// - Numbers at a key whose words name a time (see ``timeWords``: `created`,
+///   `updated_at`, `start_date`, `period_end`, `timestamp`, …) are `Date` when
+///   every one is a plausible time: seconds since 1970 between 10⁸ and 10¹¹,
+///   milliseconds between 10¹¹ and 10¹⁴ (or a key ending in `ms`, `millis`,
+///   `milliseconds`).
+/// - Objects that ``DictionaryRule`` says are dictionaries are `[String: T]`, or
+///   `[String: JSONValue]` when their values disagree, hold `null` or are never
+///   seen; other objects are nested models.
+/// - A key `null` in every sample is `JSONValue?`, an array empty in every sample
+///   `[JSONValue]`: any JSON, kept as it is, until the user gives the type.
 /// - A key that is `null` or absent in some sample is optional; an array with a
 ///   `null` element in some sample has optional elements (`[Int?]`, `[Owner?]`).
 /// - With ``GeneratorOptions/enums``, a string key whose values are a few short
@@ -68,18 +72,13 @@ struct TypeInference {
         }
         if !observation.strings.isEmpty { return .success(stringType(of: observation, key: key, datesAllowed: datesAllowed)) }
         if let object = observation.object {
-            if object.isKeyedByIDs {
-                switch type(of: object.allValues, key: key, datesAllowed: false) {
-                case .success(let type): return .success(.dictionary(type))
-                case .failure(let conflict): return .failure(conflict)
-                }
-            }
+            if object.readsAsDictionary { return .success(.dictionary(dictionaryValueType(of: object, key: key))) }
             return .success(.model(model(object, key: key, isElement: false)))
         }
         if observation.arrays > 0 {
             guard let elements = observation.elements, elements.occurrences > 0 else { return .success(.array(.unknown)) }
             var element: InferredType
-            if let object = elements.object, !object.isKeyedByIDs {
+            if let object = elements.object, !object.readsAsDictionary {
                 element = .model(model(object, key: key, isElement: true))
             } else {
                 switch type(of: elements, key: key, datesAllowed: datesAllowed) {
@@ -91,6 +90,16 @@ struct TypeInference {
             return .success(.array(elements.nulls > 0 ? .optional(element) : element))
         }
         return .success(.unknown)
+    }
+
+    /// The type of a dictionary's values: `JSONValue` when they disagree, hold
+    /// `null`, or none was seen.
+    private func dictionaryValueType(of object: ObjectObservation, key: String) -> InferredType {
+        let values = object.allValues
+        guard values.nulls == 0, case .success(let type) = type(of: values, key: key, datesAllowed: false),
+            type != .unknown
+        else { return .json }
+        return type
     }
 
     // MARK: Strings
@@ -131,11 +140,18 @@ struct TypeInference {
 
     // MARK: Numbers
 
+    /// Words that make a key holding numbers a candidate for a `Date`: the key
+    /// `created`, `updated_at`, `start_date`, `current_period_end`, `trial_start`,
+    /// `billing_cycle_anchor`, `expires`, `timestamp`, `received_at_ms`.
+    static let timeWords: Set<String> = [
+        "at", "on", "time", "timestamp", "date", "ts", "epoch", "since", "expires", "ms", "created", "updated",
+        "modified", "deleted", "start", "end", "anchor", "until", "expiry", "expiration",
+    ]
+
     private func epochEncoding(of observation: ValueObservation, key: String) -> DateEncoding? {
         let words = SwiftNaming.wordsOfKey(key).map { $0.lowercased() }
-        let timeWords: Set<String> = ["at", "on", "time", "timestamp", "date", "ts", "epoch", "since", "expires", "ms"]
         let millisecondWords: Set<String> = ["ms", "millis", "milliseconds", "msec"]
-        guard words.contains(where: timeWords.contains) || words.last.map(millisecondWords.contains) == true else {
+        guard words.contains(where: Self.timeWords.contains) || words.last.map(millisecondWords.contains) == true else {
             return nil
         }
         let numbers = (observation.integers + observation.fractions).compactMap(Double.init)

@@ -6,8 +6,10 @@ import Testing
     @Test func parsesEveryOption() throws {
         let command = try GenerateCommand(arguments: [
             "a.json", "--name", "Repository", "b.json", "--enums", "--namespace", "GitHub", "--output", "Models.swift",
-            "--name-from-path",
+            "--name-from-path", "--dictionary", "settings", "--model", "metadata", "--dictionary", "prefs",
         ])
+        #expect(command.dictionaryKeys == ["settings", "prefs"])
+        #expect(command.modelKeys == ["metadata"])
         #expect(command.nameFromPath)
         #expect(command.files == ["a.json", "b.json"])
         #expect(command.name == "Repository")
@@ -21,6 +23,8 @@ import Testing
         (["a.json", "--name"], "--name needs a value: --name <value>."),
         (["a.json", "--name", "my-model"], "--name 'my-model' is not a Swift type name: use letters and digits, starting with a letter."),
         (["a.json", "--name", "A", "--verbose"], "Unknown option '--verbose'. Run strata-generate --help for the options."),
+        (["a.json", "--dictionary", "x", "--model", "x"], "'x' is given to both --dictionary and --model: keep one."),
+        (["a.json", "--dictionary"], "--dictionary needs a value: --dictionary <value>."),
     ])
     func refusesCommandLinesItCannotRun(_ arguments: [String], _ message: String) {
         do {

@@ -43,6 +43,12 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             payload: "oddities.json", golden: "Oddities.swift",
             options: GeneratorOptions(rootName: "Device", enums: true, namespace: "Oddities"),
             roundTrip: { try JSONAdapter.data(from: JSONAdapter.models(of: Oddities.Device.self, from: $0)) }),
+        // Two customers in Stripe's shape, with invented values: free-form metadata,
+        // Unix timestamps, keys null in every sample, a list envelope.
+        GoldenCase(
+            payload: "customers.json", golden: "Stripe.swift",
+            options: GeneratorOptions(rootName: "Customer", namespace: "Stripe"),
+            roundTrip: { try JSONAdapter.data(from: JSONAdapter.models(of: Stripe.Customer.self, from: $0)) }),
         // A Twitter search response in the API's shape, with invented statuses: a reply, a retweet
         // with a photo, a status with a link; nested users, entities, nulls, dates as Twitter writes them.
         GoldenCase(
@@ -83,6 +89,33 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         let sample = try SampleReader.read(data, file: golden.payload)
         let back = try SampleReader.read(written, file: "written")
         let difference = JSONEquivalence.firstDifference(sample, back)
+        #expect(difference == nil, "\(difference ?? "")")
+    }
+
+    /// The next response of the API, with values where the samples had only
+    /// `null` and metadata keys the samples did not show, reads and writes back
+    /// whole.
+    @Test func stripeModelsKeepTheNextResponse() throws {
+        let next = Data(#"""
+            {"id": "cus_Q1", "object": "customer", "address": {"city": "Paris", "country": "FR", "line1": null},
+             "balance": 0, "created": 1700000000, "currency": "eur", "default_source": "card_1", "delinquent": false,
+             "description": null, "discount": {"coupon": {"id": "SPRING", "percent_off": 12.5}}, "email": "a@example.com",
+             "invoice_prefix": "X", "invoice_settings": {"custom_fields": [{"name": "VAT", "value": "FR1"}],
+             "default_payment_method": null, "footer": "Thanks"}, "livemode": true,
+             "metadata": {"campaign": "spring", "ref": "42"}, "name": "A", "phone": null, "preferred_locales": ["fr"],
+             "shipping": null, "tax_exempt": "none",
+             "subscriptions": {"object": "list", "data": [{"id": "sub_1", "object": "subscription",
+               "billing_cycle_anchor": 1700000000, "cancel_at_period_end": true, "created": 1700000000,
+               "current_period_end": 1702592000, "current_period_start": 1700000000, "customer": "cus_Q1",
+               "metadata": {"seats": 3, "plan": {"name": "pro"}}, "start_date": 1700000000, "status": "trialing",
+               "trial_end": 1701000000}], "has_more": false, "url": "/v1/customers/cus_Q1/subscriptions"}}
+            """#.utf8)
+        let customer = try JSONAdapter.model(of: Stripe.Customer.self, from: next)
+        #expect(customer.metadata == ["campaign": "spring", "ref": "42"])
+        #expect(customer.subscriptions.data.first?.metadata["plan"]?["name"] == "pro")
+        let written = try JSONAdapter.data(from: customer)
+        let difference = JSONEquivalence.firstDifference(
+            try SampleReader.read(next, file: "next.json"), try SampleReader.read(written, file: "written"))
         #expect(difference == nil, "\(difference ?? "")")
     }
 

@@ -66,7 +66,7 @@ import Testing
         let source = try generated(#"{"head": {"value": 1, "next": {"value": 2, "next": {"value": 3, "next": null}}}}"#)
         #expect(source.contains("struct Head: JSONSerializing {\n    var value = 0\n    var next = Next()\n"))
         #expect(source.contains("struct Next: JSONSerializing {\n    var value = 0\n    var next = NextNext()\n"))
-        #expect(source.contains("struct NextNext: JSONSerializing {\n    var value = 0\n    var next: String?"))
+        #expect(source.contains("struct NextNext: JSONSerializing {\n    var value = 0\n    var next: JSONValue?"))
     }
 
     @Test func statusesInsideStatusesStayApartButTheirUsersMerge() throws {

@@ -30,8 +30,8 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
         #expect(source.contains("var c: C?\n"))
     }
 
-    @Test func nullInEverySampleIsAnOptionalStringWithANote() throws {
-        #expect(try generated(#"{"mirror_url": null}"#).contains("var mirrorURL: String?  // null in every sample: give it its type\n"))
+    @Test func nullInEverySampleIsAnOptionalJSONValueWithANote() throws {
+        #expect(try generated(#"{"mirror_url": null}"#).contains("var mirrorURL: JSONValue?  // null in every sample: give it its type\n"))
     }
 
     @Test func absoluteURLsAreURLsAndOtherTextStaysString() throws {
@@ -95,6 +95,20 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
         #expect(source.contains("var followers = 0\n"))
     }
 
+    @Test func numbersNamedLikeTimestampsAreDatesAlike() throws {
+        let source = try generated(#"""
+            {"created": 1700000000, "current_period_end": 1702592000, "current_period_start": 1700000000,
+             "billing_cycle_anchor": 1700000000, "start_date": 1700000000, "trial_end": 1702592000123,
+             "end": 42, "amount_due": 1700000000}
+            """#)
+        #expect(source.contains(
+            #"case "created", "currentPeriodEnd", "currentPeriodStart", "billingCycleAnchor", "startDate": return .secondsSince1970"#))
+        #expect(source.contains(#"case "trialEnd": return .millisecondsSince1970"#))
+        // Out of a time's range, or a key a time word does not name, stays a number.
+        #expect(source.contains("var end = 0\n"))
+        #expect(source.contains("var amountDue = 0\n"))
+    }
+
     @Test func uuids() throws {
         #expect(try generated(#"{"id": "5f0c6c3e-1b7a-4d0e-9c8e-2a1f3b4c5d6e"}"#).contains("var id: UUID?\n"))
     }
@@ -156,8 +170,9 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
         #expect(source.contains("var scores: [String: Int] = [:]\n"))
     }
 
-    @Test func emptyArraysEverywhereAreStringArraysWithANote() throws {
-        #expect(try generated(#"{"emojis": []}"#).contains("var emojis: [String] = []  // empty in every sample: check the element type\n"))
+    @Test func emptyArraysEverywhereAreJSONValueArraysWithANote() throws {
+        #expect(
+            try generated(#"{"emojis": []}"#).contains("var emojis: [JSONValue] = []  // empty in every sample: give the elements their type\n"))
     }
 
     @Test func arraysOfScalarsAndOfDates() throws {
@@ -181,7 +196,7 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
         #expect(source.contains("var seenAt: [Date?] = []\n"))
         #expect(source.contains(#"case "seenAt": return .array(of: .iso8601Date)"#))
         #expect(source.contains("var grid: [[Int?]?] = []\n"))
-        #expect(source.contains("var slots: [String?] = []  // elements null in every sample: give them their type\n"))
+        #expect(source.contains("var slots: [JSONValue] = []  // elements null in every sample: give them their type\n"))
         #expect(!source.contains("left out"))
     }
 

@@ -20,18 +20,18 @@ enum GitHub {
         var url: URL?
         var cloneURL: URL?
         var sshURL = ""
-        var homepage: String?  // null in every sample: give it its type
+        var homepage: JSONValue?  // null in every sample: give it its type
         var createdAt = Date.distantPast
         var updatedAt = Date.distantPast
         var pushedAt = Date.distantPast
         var size = 0
         var stargazersCount = 0
         var watchersCount = 0
-        var language: String?  // null in every sample: give it its type
+        var language: JSONValue?  // null in every sample: give it its type
         var hasIssues = false
         var hasWiki = false
         var forksCount = 0
-        var mirrorURL: String?  // null in every sample: give it its type
+        var mirrorURL: JSONValue?  // null in every sample: give it its type
         var archived = false
         var openIssuesCount = 0
         var license = License()

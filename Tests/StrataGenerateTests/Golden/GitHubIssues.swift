@@ -93,7 +93,7 @@ enum GitHubIssues {
     struct PullRequest: JSONSerializing {
         var url: URL?
         var htmlURL: URL?
-        var mergedAt: String?  // null in every sample: give it its type
+        var mergedAt: JSONValue?  // null in every sample: give it its type
 
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }

@@ -22,7 +22,7 @@ enum Mastodon {
         var favouritesCount = 0
         var editedAt: Date?
         var content = ""
-        var reblog: String?  // null in every sample: give it its type
+        var reblog: JSONValue?  // null in every sample: give it its type
         var account = Account()
         var mediaAttachments: [MediaAttachment] = []
         var mentions: [Mention] = []
@@ -56,7 +56,7 @@ enum Mastodon {
         var followingCount = 0
         var statusesCount = 0
         var lastStatusAt = Date.distantPast
-        var emojis: [String] = []  // empty in every sample: check the element type
+        var emojis: [JSONValue] = []  // empty in every sample: give the elements their type
         var fields: [Field] = []
 
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)

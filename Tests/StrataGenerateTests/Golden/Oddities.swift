@@ -31,7 +31,7 @@ enum Oddities {
         var peers: [Peer?] = []
         var seenAt: [Date?] = []
         var mirrors: [URL?] = []
-        var slots: [String?] = []  // elements null in every sample: give them their type
+        var slots: [JSONValue] = []  // elements null in every sample: give them their type
         var grid: [[Int?]?] = []
 
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)

@@ -15,7 +15,7 @@ enum Twitter {
     }
 
     struct Status: JSONSerializing {
-        var metadata = Metadata()
+        var metadata: [String: String] = [:]
         var createdAt = Date.distantPast
         var id = 0
         var idStr = ""
@@ -28,10 +28,10 @@ enum Twitter {
         var inReplyToUserIDStr: String?
         var inReplyToScreenName: String?
         var user = User()
-        var geo: String?  // null in every sample: give it its type
-        var coordinates: String?  // null in every sample: give it its type
-        var place: String?  // null in every sample: give it its type
-        var contributors: String?  // null in every sample: give it its type
+        var geo: JSONValue?  // null in every sample: give it its type
+        var coordinates: JSONValue?  // null in every sample: give it its type
+        var place: JSONValue?  // null in every sample: give it its type
+        var contributors: JSONValue?  // null in every sample: give it its type
         var retweetCount = 0
         var favoriteCount = 0
         var entities = StatusEntities()
@@ -49,13 +49,6 @@ enum Twitter {
             default: return nil
             }
         }
-    }
-
-    struct Metadata: JSONSerializing {
-        var resultType = ""
-        var isoLanguageCode = ""
-
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
     struct User: JSONSerializing {
@@ -134,7 +127,7 @@ enum Twitter {
 
     struct StatusEntities: JSONSerializing {
         var hashtags: [Hashtag] = []
-        var symbols: [String] = []  // empty in every sample: check the element type
+        var symbols: [JSONValue] = []  // empty in every sample: give the elements their type
         var urls: [DescriptionURL] = []
         var userMentions: [UserMention] = []
         var media: [Media]?
@@ -194,23 +187,23 @@ enum Twitter {
     }
 
     struct RetweetedStatus: JSONSerializing {
-        var metadata = Metadata()
+        var metadata: [String: String] = [:]
         var createdAt = Date.distantPast
         var id = 0
         var idStr = ""
         var text = ""
         var source = ""
         var truncated = false
-        var inReplyToStatusID: String?  // null in every sample: give it its type
-        var inReplyToStatusIDStr: String?  // null in every sample: give it its type
-        var inReplyToUserID: String?  // null in every sample: give it its type
-        var inReplyToUserIDStr: String?  // null in every sample: give it its type
-        var inReplyToScreenName: String?  // null in every sample: give it its type
+        var inReplyToStatusID: JSONValue?  // null in every sample: give it its type
+        var inReplyToStatusIDStr: JSONValue?  // null in every sample: give it its type
+        var inReplyToUserID: JSONValue?  // null in every sample: give it its type
+        var inReplyToUserIDStr: JSONValue?  // null in every sample: give it its type
+        var inReplyToScreenName: JSONValue?  // null in every sample: give it its type
         var user = User()
-        var geo: String?  // null in every sample: give it its type
-        var coordinates: String?  // null in every sample: give it its type
-        var place: String?  // null in every sample: give it its type
-        var contributors: String?  // null in every sample: give it its type
+        var geo: JSONValue?  // null in every sample: give it its type
+        var coordinates: JSONValue?  // null in every sample: give it its type
+        var place: JSONValue?  // null in every sample: give it its type
+        var contributors: JSONValue?  // null in every sample: give it its type
         var retweetCount = 0
         var favoriteCount = 0
         var entities = StatusEntities()
