@@ -1,7 +1,8 @@
 /// Writes the Swift source for a set of declarations, in the style of Strata's
 /// README: structs whose property keys are derived from their stored
-/// properties, the key map as a generated map plus only the keys it does not
-/// give, and `jsonTransformer(forKey:)` only when a property needs one.
+/// properties, `requiredKeys = .nonOptional` when a property is not optional,
+/// the key map as a generated map plus only the keys it does not give, and
+/// `jsonTransformer(forKey:)` only when a property needs one.
 struct SwiftEmitter {
     private let options: GeneratorOptions
     private let files: [String]
@@ -84,6 +85,11 @@ struct SwiftEmitter {
         }
         // The keys are derived from the stored properties, in declaration order.
         line("")
+        // A key present and non-null in every sample is a property that is not optional:
+        // required, as Codable requires it.
+        if mapped.contains(where: { !$0.typeText.hasSuffix("?") }) {
+            line("    static let requiredKeys: RequiredKeys = .nonOptional")
+        }
         emitKeyMap(model)
         emitTransformers(mapped)
         line("}")

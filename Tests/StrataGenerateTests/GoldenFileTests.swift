@@ -119,6 +119,23 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         #expect(difference == nil, "\(difference ?? "")")
     }
 
+    /// A key present and non-null in every sample is required: a response
+    /// without it fails with every missing key named.
+    @Test func keysInEverySampleAreRequired() throws {
+        let payload = try #require(GoldenCase.all.first { $0.golden == "Stripe.swift" }).payloadData()
+        var customers = try #require(try JSONSerialization.jsonObject(with: payload) as? [[String: Any]])
+        customers[0]["email"] = nil
+        customers[0]["livemode"] = NSNull()
+        customers[0]["phone"] = nil
+        let error = try #require(throws: StrataError.self) {
+            try JSONAdapter.models(of: Stripe.Customer.self, from: customers)
+        }
+        #expect(error.code == .missingRequiredKeys)
+        #expect(error.path == [.index(0)])
+        #expect(error.localizedDescription.contains("email") && error.localizedDescription.contains("livemode"))
+        #expect(!error.localizedDescription.contains("phone"))
+    }
+
     @Test func equivalenceAllowsWhatModelsCannotRememberOnly() throws {
         func difference(_ sample: String, _ written: String) throws -> String? {
             try JSONEquivalence.firstDifference(

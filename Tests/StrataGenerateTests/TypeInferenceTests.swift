@@ -23,6 +23,12 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
         #expect(source.contains("var login = \"\"\n"))
     }
 
+    @Test func aModelWithAPropertyThatIsNotOptionalRequiresItsKeys() throws {
+        let source = try generated(#"[{"id": 1, "owner": {"login": null}}, {"id": 2, "owner": {"login": null}}]"#)
+        #expect(source.contains("struct Root: JSONSerializing {\n    var id = 0\n    var owner = Owner()\n\n    static let requiredKeys: RequiredKeys = .nonOptional\n"))
+        #expect(source.contains("struct Owner: JSONSerializing {\n    var login: JSONValue?  // null in every sample: give it its type\n\n    static let jsonKeyPathsByPropertyKey"))
+    }
+
     @Test func aKeyNullOrAbsentInSomeSampleIsOptional() throws {
         let source = try generated(#"[{"a": 1, "b": "x", "c": {"d": 1}}, {"b": null, "c": null}]"#)
         #expect(source.contains("var a: Int?\n"))

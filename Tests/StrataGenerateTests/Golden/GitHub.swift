@@ -43,6 +43,7 @@ enum GitHub {
         var networkCount = 0
         var subscribersCount = 0
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -65,6 +66,7 @@ enum GitHub {
         var type = ""
         var siteAdmin = false
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -75,6 +77,7 @@ enum GitHub {
         var url: URL?
         var nodeID = ""
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -85,6 +88,7 @@ enum GitHub {
         var triage = false
         var pull = false
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 }

@@ -27,6 +27,7 @@ enum GitHubIssues {
         var score = 0.0
         var pullRequest: PullRequest?
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -43,6 +44,7 @@ enum GitHubIssues {
         var avatarURL: URL?
         var siteAdmin = false
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -55,6 +57,7 @@ enum GitHubIssues {
         var color = ""
         var `default` = false
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -65,6 +68,7 @@ enum GitHubIssues {
         var state = ""
         var dueOn = Date.distantPast
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -86,6 +90,7 @@ enum GitHubIssues {
         var rocket = 0
         var eyes = 0
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
             .merging(["plus1": "+1", "minus1": "-1"]) { $1 }
     }

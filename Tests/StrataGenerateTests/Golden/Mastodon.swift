@@ -31,6 +31,7 @@ enum Mastodon {
         var mentionedAccounts: [String: MentionedAccount] = [:]
         var poll: Poll?
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -59,6 +60,7 @@ enum Mastodon {
         var emojis: [JSONValue] = []  // empty in every sample: give the elements their type
         var fields: [Field] = []
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -75,6 +77,7 @@ enum Mastodon {
         var value = ""
         var verifiedAt: Date?
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -95,6 +98,7 @@ enum Mastodon {
         var blurhash = ""
         var meta = Meta()
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -102,6 +106,7 @@ enum Mastodon {
         var original = Original()
         var small = Small()
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -113,6 +118,7 @@ enum Mastodon {
         var duration: Double?
         var fps: Int?
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -122,6 +128,7 @@ enum Mastodon {
         var size = ""
         var aspect = 0.0
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -131,6 +138,7 @@ enum Mastodon {
         var url: URL?
         var acct = ""
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -138,6 +146,7 @@ enum Mastodon {
         var name = ""
         var url: URL?
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -147,6 +156,7 @@ enum Mastodon {
         var staticURL: URL?
         var visibleInPicker = false
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -156,6 +166,7 @@ enum Mastodon {
         var url: URL?
         var followersCount = 0
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -167,6 +178,7 @@ enum Mastodon {
         var votesCount = 0
         var options: [Option] = []
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -181,6 +193,7 @@ enum Mastodon {
         var title = ""
         var votesCount = 0
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 }

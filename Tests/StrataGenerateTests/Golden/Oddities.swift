@@ -34,6 +34,7 @@ enum Oddities {
         var slots: [JSONValue] = []  // elements null in every sample: give them their type
         var grid: [[Int?]?] = []
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
             .merging([
                 "plus1": "+1",
@@ -70,6 +71,7 @@ enum Oddities {
         var name = ""
         var port = 0
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 }

@@ -30,6 +30,7 @@ enum Stripe {
         var taxExempt = ""
         var subscriptions = Subscriptions()
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -54,6 +55,7 @@ enum Stripe {
         var hasMore = false
         var url = ""
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -71,6 +73,7 @@ enum Stripe {
         var status = ""
         var trialEnd: JSONValue?  // null in every sample: give it its type
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {

@@ -11,6 +11,7 @@ enum Twitter {
         var statuses: [Status] = []
         var searchMetadata = SearchMetadata()
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -41,6 +42,7 @@ enum Twitter {
         var retweetedStatus: RetweetedStatus?
         var possiblySensitive: Bool?
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -93,6 +95,7 @@ enum Twitter {
         var followRequestSent = false
         var notifications = false
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -107,12 +110,14 @@ enum Twitter {
         var description = Description()
         var url: Description?
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
     struct Description: JSONSerializing {
         var urls: [DescriptionURL] = []
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -122,6 +127,7 @@ enum Twitter {
         var displayURL = ""
         var indices: [Int] = []
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -132,6 +138,7 @@ enum Twitter {
         var userMentions: [UserMention] = []
         var media: [Media]?
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -139,6 +146,7 @@ enum Twitter {
         var text = ""
         var indices: [Int] = []
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -149,6 +157,7 @@ enum Twitter {
         var idStr = ""
         var indices: [Int] = []
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -166,6 +175,7 @@ enum Twitter {
         var sourceStatusID: Int?
         var sourceStatusIDStr: String?
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -175,6 +185,7 @@ enum Twitter {
         var thumb = Medium()
         var large = Medium()
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -183,6 +194,7 @@ enum Twitter {
         var h = 0
         var resize = ""
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 
@@ -212,6 +224,7 @@ enum Twitter {
         var possiblySensitive = false
         var lang = ""
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -233,6 +246,7 @@ enum Twitter {
         var sinceID = 0
         var sinceIDStr = ""
 
+        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
     }
 }
