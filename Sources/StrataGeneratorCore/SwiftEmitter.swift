@@ -1,5 +1,6 @@
 /// Writes the Swift source for a set of declarations, in the style of Strata's
-/// README: structs whose property keys are derived from their stored
+/// README: the top-level model with every other type nested in it (`Repository.Owner`),
+/// structs whose property keys are derived from their stored
 /// properties, `requiredKeys = .nonOptional` when a property is not optional,
 /// the key map as a generated map plus only the keys it does not give, and
 /// `jsonTransformer(forKey:)` only when a property needs one.
@@ -23,13 +24,11 @@ struct SwiftEmitter {
             line("enum \(namespace) {")
             indent = "    "
         }
-        for (index, declaration) in declarations.enumerated() {
-            if index > 0 || options.namespace == nil { lines.append("") }
-            switch declaration {
-            case .model(let model): emit(model)
-            case .enumeration(let enumeration): emit(enumeration)
-            }
-        }
+        // The top-level model comes first and holds every other type, so that two
+        // generated files never declare the same name.
+        if options.namespace == nil { lines.append("") }
+        guard case .model(let root) = declarations.first else { return lines.joined(separator: "\n") + "\n" }
+        emit(root, nested: Array(declarations.dropFirst()))
         if options.namespace != nil {
             indent = ""
             line("}")
@@ -65,7 +64,8 @@ struct SwiftEmitter {
 
     // MARK: Models
 
-    private mutating func emit(_ model: ModelDeclaration) {
+    /// Emits `model`, with `nested` declared inside it after its members.
+    private mutating func emit(_ model: ModelDeclaration, nested: [Declarations.Declaration] = []) {
         line("struct \(model.name): JSONSerializing {")
         let mapped = model.properties.filter { $0.skippedReason == nil }
         for property in model.properties {
@@ -92,6 +92,16 @@ struct SwiftEmitter {
         }
         emitKeyMap(model)
         emitTransformers(mapped)
+        let outer = indent
+        indent += "    "
+        for declaration in nested {
+            lines.append("")
+            switch declaration {
+            case .model(let model): emit(model)
+            case .enumeration(let enumeration): emit(enumeration)
+            }
+        }
+        indent = outer
         line("}")
     }
 

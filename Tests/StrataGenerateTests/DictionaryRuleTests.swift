@@ -39,7 +39,7 @@ import Testing
         #expect(source.contains("var prefs: [String: String] = [:]\n"))
         // Keys most objects share are a model's, some of them optional.
         #expect(source.contains("var owner = Owner()\n"))
-        #expect(source.contains("struct Owner: JSONSerializing {\n    var login = \"\"\n    var siteAdmin: Bool?\n"))
+        #expect(source.contains("struct Owner: JSONSerializing {\n        var login = \"\"\n        var siteAdmin: Bool?\n"))
     }
 
     @Test func moreKeysThanAModelHoldsMakeADictionary() throws {

@@ -87,6 +87,19 @@ import Testing
         }
     }
 
+    /// Every type but the top-level model is declared inside it, so two generated
+    /// files that both have an `Owner` can live in one target.
+    @Test func everyOtherTypeIsNestedInTheTopLevelModel() throws {
+        for (root, json) in [("Repository", #"{"owner": {"login": "a"}, "state": "open"}"#), ("Gist", #"{"owner": {"id": 1}}"#)] {
+            let source = try StrataGenerator.generate(
+                samples: [StrataGenerator.Sample(file: "sample.json", data: Data(json.utf8))],
+                options: GeneratorOptions(rootName: root, enums: true))
+            let topLevel = source.split(separator: "\n").filter { $0.hasPrefix("struct ") || $0.hasPrefix("enum ") }
+            #expect(topLevel == ["struct \(root): JSONSerializing {"])
+            #expect(source.contains("\n    struct Owner: JSONSerializing {\n"))
+        }
+    }
+
     @Test func severalSamplesMergeIntoOneModel() throws {
         let samples = [
             StrataGenerator.Sample(file: "one.json", data: Data(#"{"id": 1, "name": "a"}"#.utf8)),

@@ -8,8 +8,8 @@ import Testing
             {"user": {"login": "a", "utc_offset": null, "bio": "x"},
              "retweeted_status": {"user": {"login": "b", "utc_offset": 7200, "bio": null}}}
             """#)
-        #expect(source.contains("struct User: JSONSerializing {\n    var login = \"\"\n    var utcOffset: Int?\n    var bio: String?\n"))
-        #expect(source.contains("struct RetweetedStatus: JSONSerializing {\n    var user = User()\n"))
+        #expect(source.contains("struct User: JSONSerializing {\n        var login = \"\"\n        var utcOffset: Int?\n        var bio: String?\n"))
+        #expect(source.contains("struct RetweetedStatus: JSONSerializing {\n        var user = User()\n"))
         #expect(!source.contains("struct RetweetedStatusUser"))
     }
 
@@ -17,7 +17,7 @@ import Testing
         let source = try generated(#"{"members": [{"id": 1, "email": null}], "owner": {"id": 2, "email": "a@example.com"}}"#)
         #expect(source.contains("var members: [Member] = []\n"))
         #expect(source.contains("var owner = Member()\n"))
-        #expect(source.contains("struct Member: JSONSerializing {\n    var id = 0\n    var email: String?\n"))
+        #expect(source.contains("struct Member: JSONSerializing {\n        var id = 0\n        var email: String?\n"))
         #expect(!source.contains("struct Owner"))
     }
 
@@ -27,7 +27,7 @@ import Testing
              "editor": {"login": "b", "links": {"home": "https://b.example", "blog": "https://b.example/blog"}}}
             """#)
         #expect(source.contains("var editor = Author()\n"))
-        #expect(source.contains("struct Links: JSONSerializing {\n    var home: URL?\n    var blog: URL?\n"))
+        #expect(source.contains("struct Links: JSONSerializing {\n        var home: URL?\n        var blog: URL?\n"))
         #expect(!source.contains("EditorLinks"))
         #expect(!source.contains("Links2"))
     }
@@ -40,8 +40,8 @@ import Testing
 
     @Test func placesThatWouldGiveAKeyAConflictStayApart() throws {
         let source = try generated(#"{"device": {"id": 1, "name": "a"}, "account": {"id": "u-1", "name": "b"}}"#)
-        #expect(source.contains("struct Device: JSONSerializing {\n    var id = 0\n"))
-        #expect(source.contains("struct Account: JSONSerializing {\n    var id = \"\"\n"))
+        #expect(source.contains("struct Device: JSONSerializing {\n        var id = 0\n"))
+        #expect(source.contains("struct Account: JSONSerializing {\n        var id = \"\"\n"))
         #expect(!source.contains("left out"))
         // A conflict inside the objects they hold keeps them apart too.
         let nested = try generated(#"{"a": {"id": 1, "meta": {"v": 1}}, "b": {"id": 2, "meta": {"v": "x"}}}"#)
@@ -57,16 +57,16 @@ import Testing
         let source = try generated(#"{"a": {"scores": {"1": {"x": 1}}}, "b": {"scores": {"2": {"x": null}}}}"#)
         #expect(source.contains("var b = A()\n"))
         #expect(source.contains("var scores: [String: Score] = [:]\n"))
-        #expect(source.contains("struct Score: JSONSerializing {\n    var x: Int?\n"))
+        #expect(source.contains("struct Score: JSONSerializing {\n        var x: Int?\n"))
     }
 
     @Test func aModelNeverHoldsItself() throws {
         // A list: each `next` has the keys of the one holding it. Merging them would
         // make a struct that contains itself, which Swift cannot lay out.
         let source = try generated(#"{"head": {"value": 1, "next": {"value": 2, "next": {"value": 3, "next": null}}}}"#)
-        #expect(source.contains("struct Head: JSONSerializing {\n    var value = 0\n    var next = Next()\n"))
-        #expect(source.contains("struct Next: JSONSerializing {\n    var value = 0\n    var next = NextNext()\n"))
-        #expect(source.contains("struct NextNext: JSONSerializing {\n    var value = 0\n    var next: JSONValue?"))
+        #expect(source.contains("struct Head: JSONSerializing {\n        var value = 0\n        var next = Next()\n"))
+        #expect(source.contains("struct Next: JSONSerializing {\n        var value = 0\n        var next = NextNext()\n"))
+        #expect(source.contains("struct NextNext: JSONSerializing {\n        var value = 0\n        var next: JSONValue?"))
     }
 
     @Test func statusesInsideStatusesStayApartButTheirUsersMerge() throws {
@@ -76,7 +76,7 @@ import Testing
               "retweeted_status": {"id": 3, "user": {"id": 9, "url": null}, "retweeted_status": null}}]
             """#)
         #expect(source.contains("var retweetedStatus: RetweetedStatus?\n"))
-        #expect(source.contains("struct RetweetedStatus: JSONSerializing {\n    var id = 0\n    var user = User()\n"))
-        #expect(source.contains("struct User: JSONSerializing {\n    var id = 0\n    var url: URL?\n"))
+        #expect(source.contains("struct RetweetedStatus: JSONSerializing {\n        var id = 0\n        var user = User()\n"))
+        #expect(source.contains("struct User: JSONSerializing {\n        var id = 0\n        var url: URL?\n"))
     }
 }

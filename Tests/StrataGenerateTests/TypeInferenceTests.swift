@@ -26,7 +26,7 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
     @Test func aModelWithAPropertyThatIsNotOptionalRequiresItsKeys() throws {
         let source = try generated(#"[{"id": 1, "owner": {"login": null}}, {"id": 2, "owner": {"login": null}}]"#)
         #expect(source.contains("struct Root: JSONSerializing {\n    var id = 0\n    var owner = Owner()\n\n    static let requiredKeys: RequiredKeys = .nonOptional\n"))
-        #expect(source.contains("struct Owner: JSONSerializing {\n    var login: JSONValue?  // null in every sample: give it its type\n\n    static let jsonKeyPathsByPropertyKey"))
+        #expect(source.contains("struct Owner: JSONSerializing {\n        var login: JSONValue?  // null in every sample: give it its type\n\n        static let jsonKeyPathsByPropertyKey"))
     }
 
     @Test func aKeyNullOrAbsentInSomeSampleIsOptional() throws {
@@ -134,7 +134,7 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
 
     @Test func arrayElementsMergeTheirShapes() throws {
         let source = try generated(#"{"labels": [{"name": "bug", "score": 1}, {"name": "docs", "score": 0.5, "description": "d"}]}"#)
-        #expect(source.contains("struct Label: JSONSerializing {\n    var name = \"\"\n    var score = 0.0\n    var description: String?\n"))
+        #expect(source.contains("struct Label: JSONSerializing {\n        var name = \"\"\n        var score = 0.0\n        var description: String?\n"))
     }
 
     @Test func theSameShapeTwiceIsOneModel() throws {
@@ -145,7 +145,7 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
 
     @Test func aNameTakenByAnotherShapeIsPrefixedWithItsParent() throws {
         let source = try generated(#"{"user": {"login": "a"}, "repo": {"user": {"id": 1}}}"#)
-        #expect(source.contains("struct User: JSONSerializing {\n    var login"))
+        #expect(source.contains("struct User: JSONSerializing {\n        var login"))
         #expect(source.contains("var user = RepoUser()\n"))
     }
 
@@ -231,8 +231,8 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
         let json = #"[{"state": "open", "kind": "in_progress"}, {"state": "closed", "kind": "done"}, {"state": "open", "kind": "public"}, {"state": "open", "kind": "done"}]"#
         let source = try generated(json, enums: true)
         #expect(source.contains("var state = State.open\n"))
-        #expect(source.contains("enum State: String, CaseIterable {\n    case open\n    case closed\n}"))
-        #expect(source.contains("enum Kind: String, CaseIterable {\n    case inProgress = \"in_progress\"\n    case done\n    case `public`\n}"))
+        #expect(source.contains("enum State: String, CaseIterable {\n        case open\n        case closed\n    }"))
+        #expect(source.contains("enum Kind: String, CaseIterable {\n        case inProgress = \"in_progress\"\n        case done\n        case `public`\n    }"))
         #expect(try !generated(json).contains("enum "))
     }
 

@@ -52,43 +52,43 @@ enum GitHub {
             default: return nil
             }
         }
-    }
 
-    struct Owner: JSONSerializing {
-        var login = ""
-        var id = 0
-        var nodeID = ""
-        var avatarURL: URL?
-        var gravatarID = ""
-        var url: URL?
-        var htmlURL: URL?
-        var eventsURL = ""
-        var type = ""
-        var siteAdmin = false
+        struct Owner: JSONSerializing {
+            var login = ""
+            var id = 0
+            var nodeID = ""
+            var avatarURL: URL?
+            var gravatarID = ""
+            var url: URL?
+            var htmlURL: URL?
+            var eventsURL = ""
+            var type = ""
+            var siteAdmin = false
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct License: JSONSerializing {
-        var key = ""
-        var name = ""
-        var spdxID = ""
-        var url: URL?
-        var nodeID = ""
+        struct License: JSONSerializing {
+            var key = ""
+            var name = ""
+            var spdxID = ""
+            var url: URL?
+            var nodeID = ""
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct Permissions: JSONSerializing {
-        var admin = false
-        var maintain = false
-        var push = false
-        var triage = false
-        var pull = false
+        struct Permissions: JSONSerializing {
+            var admin = false
+            var maintain = false
+            var push = false
+            var triage = false
+            var pull = false
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
     }
 }

@@ -36,70 +36,70 @@ enum GitHubIssues {
             default: return nil
             }
         }
-    }
 
-    struct User: JSONSerializing {
-        var login = ""
-        var id = 0
-        var avatarURL: URL?
-        var siteAdmin = false
+        struct User: JSONSerializing {
+            var login = ""
+            var id = 0
+            var avatarURL: URL?
+            var siteAdmin = false
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct Label: JSONSerializing {
-        var id = 0
-        var nodeID = ""
-        var url: URL?
-        var name = ""
-        var description: String?
-        var color = ""
-        var `default` = false
+        struct Label: JSONSerializing {
+            var id = 0
+            var nodeID = ""
+            var url: URL?
+            var name = ""
+            var description: String?
+            var color = ""
+            var `default` = false
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct Milestone: JSONSerializing {
-        var id = 0
-        var number = 0
-        var title = ""
-        var state = ""
-        var dueOn = Date.distantPast
+        struct Milestone: JSONSerializing {
+            var id = 0
+            var number = 0
+            var title = ""
+            var state = ""
+            var dueOn = Date.distantPast
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            switch key {
-            case "dueOn": return .iso8601Date
-            default: return nil
+            static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+                switch key {
+                case "dueOn": return .iso8601Date
+                default: return nil
+                }
             }
         }
-    }
 
-    struct Reactions: JSONSerializing {
-        var totalCount = 0
-        var plus1 = 0
-        var minus1 = 0
-        var laugh = 0
-        var hooray = 0
-        var confused = 0
-        var heart = 0
-        var rocket = 0
-        var eyes = 0
+        struct Reactions: JSONSerializing {
+            var totalCount = 0
+            var plus1 = 0
+            var minus1 = 0
+            var laugh = 0
+            var hooray = 0
+            var confused = 0
+            var heart = 0
+            var rocket = 0
+            var eyes = 0
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-            .merging(["plus1": "+1", "minus1": "-1"]) { $1 }
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+                .merging(["plus1": "+1", "minus1": "-1"]) { $1 }
+        }
 
-    struct PullRequest: JSONSerializing {
-        var url: URL?
-        var htmlURL: URL?
-        var mergedAt: JSONValue?  // null in every sample: give it its type
+        struct PullRequest: JSONSerializing {
+            var url: URL?
+            var htmlURL: URL?
+            var mergedAt: JSONValue?  // null in every sample: give it its type
 
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
     }
 }

@@ -40,160 +40,160 @@ enum Mastodon {
             default: return nil
             }
         }
-    }
 
-    struct Account: JSONSerializing {
-        var id = ""
-        var username = ""
-        var acct = ""
-        var displayName = ""
-        var locked = false
-        var bot = false
-        var createdAt = Date.distantPast
-        var note = ""
-        var url: URL?
-        var avatar: URL?
-        var followersCount = 0
-        var followingCount = 0
-        var statusesCount = 0
-        var lastStatusAt = Date.distantPast
-        var emojis: [JSONValue] = []  // empty in every sample: give the elements their type
-        var fields: [Field] = []
+        struct Account: JSONSerializing {
+            var id = ""
+            var username = ""
+            var acct = ""
+            var displayName = ""
+            var locked = false
+            var bot = false
+            var createdAt = Date.distantPast
+            var note = ""
+            var url: URL?
+            var avatar: URL?
+            var followersCount = 0
+            var followingCount = 0
+            var statusesCount = 0
+            var lastStatusAt = Date.distantPast
+            var emojis: [JSONValue] = []  // empty in every sample: give the elements their type
+            var fields: [Field] = []
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            switch key {
-            case "createdAt": return .iso8601Date
-            case "lastStatusAt": return .date(format: "yyyy-MM-dd")
-            default: return nil
+            static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+                switch key {
+                case "createdAt": return .iso8601Date
+                case "lastStatusAt": return .date(format: "yyyy-MM-dd")
+                default: return nil
+                }
             }
         }
-    }
 
-    struct Field: JSONSerializing {
-        var name = ""
-        var value = ""
-        var verifiedAt: Date?
+        struct Field: JSONSerializing {
+            var name = ""
+            var value = ""
+            var verifiedAt: Date?
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            switch key {
-            case "verifiedAt": return .iso8601Date
-            default: return nil
+            static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+                switch key {
+                case "verifiedAt": return .iso8601Date
+                default: return nil
+                }
             }
         }
-    }
 
-    struct MediaAttachment: JSONSerializing {
-        var id = ""
-        var type = ""
-        var url: URL?
-        var previewURL: URL?
-        var remoteURL: URL?
-        var description: String?
-        var blurhash = ""
-        var meta = Meta()
+        struct MediaAttachment: JSONSerializing {
+            var id = ""
+            var type = ""
+            var url: URL?
+            var previewURL: URL?
+            var remoteURL: URL?
+            var description: String?
+            var blurhash = ""
+            var meta = Meta()
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct Meta: JSONSerializing {
-        var original = Original()
-        var small = Small()
+        struct Meta: JSONSerializing {
+            var original = Original()
+            var small = Small()
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct Original: JSONSerializing {
-        var width = 0
-        var height = 0
-        var size = ""
-        var aspect = 0.0
-        var duration: Double?
-        var fps: Int?
+        struct Original: JSONSerializing {
+            var width = 0
+            var height = 0
+            var size = ""
+            var aspect = 0.0
+            var duration: Double?
+            var fps: Int?
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct Small: JSONSerializing {
-        var width = 0
-        var height = 0
-        var size = ""
-        var aspect = 0.0
+        struct Small: JSONSerializing {
+            var width = 0
+            var height = 0
+            var size = ""
+            var aspect = 0.0
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct Mention: JSONSerializing {
-        var id = ""
-        var username = ""
-        var url: URL?
-        var acct = ""
+        struct Mention: JSONSerializing {
+            var id = ""
+            var username = ""
+            var url: URL?
+            var acct = ""
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct Tag: JSONSerializing {
-        var name = ""
-        var url: URL?
+        struct Tag: JSONSerializing {
+            var name = ""
+            var url: URL?
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct Emoji: JSONSerializing {
-        var shortcode = ""
-        var url: URL?
-        var staticURL: URL?
-        var visibleInPicker = false
+        struct Emoji: JSONSerializing {
+            var shortcode = ""
+            var url: URL?
+            var staticURL: URL?
+            var visibleInPicker = false
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct MentionedAccount: JSONSerializing {
-        var username = ""
-        var acct = ""
-        var url: URL?
-        var followersCount = 0
+        struct MentionedAccount: JSONSerializing {
+            var username = ""
+            var acct = ""
+            var url: URL?
+            var followersCount = 0
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct Poll: JSONSerializing {
-        var id = ""
-        var expiresAt = Date.distantPast
-        var expired = false
-        var multiple = false
-        var votesCount = 0
-        var options: [Option] = []
+        struct Poll: JSONSerializing {
+            var id = ""
+            var expiresAt = Date.distantPast
+            var expired = false
+            var multiple = false
+            var votesCount = 0
+            var options: [Option] = []
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            switch key {
-            case "expiresAt": return .iso8601Date
-            default: return nil
+            static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+                switch key {
+                case "expiresAt": return .iso8601Date
+                default: return nil
+                }
             }
         }
-    }
 
-    struct Option: JSONSerializing {
-        var title = ""
-        var votesCount = 0
+        struct Option: JSONSerializing {
+            var title = ""
+            var votesCount = 0
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
     }
 }

@@ -55,23 +55,23 @@ enum Oddities {
             default: return nil
             }
         }
-    }
 
-    enum Class: String, CaseIterable {
-        case premium
-        case basic
-    }
+        enum Class: String, CaseIterable {
+            case premium
+            case basic
+        }
 
-    enum Platform: String, CaseIterable {
-        case ios
-        case android
-    }
+        enum Platform: String, CaseIterable {
+            case ios
+            case android
+        }
 
-    struct Peer: JSONSerializing {
-        var name = ""
-        var port = 0
+        struct Peer: JSONSerializing {
+            var name = ""
+            var port = 0
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
     }
 }

@@ -39,47 +39,47 @@ enum Stripe {
             default: return nil
             }
         }
-    }
 
-    struct InvoiceSettings: JSONSerializing {
-        var customFields: JSONValue?  // null in every sample: give it its type
-        var defaultPaymentMethod: JSONValue?  // null in every sample: give it its type
-        var footer: JSONValue?  // null in every sample: give it its type
+        struct InvoiceSettings: JSONSerializing {
+            var customFields: JSONValue?  // null in every sample: give it its type
+            var defaultPaymentMethod: JSONValue?  // null in every sample: give it its type
+            var footer: JSONValue?  // null in every sample: give it its type
 
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct Subscriptions: JSONSerializing {
-        var object = ""
-        var data: [SubscriptionsData] = []
-        var hasMore = false
-        var url = ""
+        struct Subscriptions: JSONSerializing {
+            var object = ""
+            var data: [SubscriptionsData] = []
+            var hasMore = false
+            var url = ""
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct SubscriptionsData: JSONSerializing {
-        var id = ""
-        var object = ""
-        var billingCycleAnchor = Date.distantPast
-        var cancelAtPeriodEnd = false
-        var created = Date.distantPast
-        var currentPeriodEnd = Date.distantPast
-        var currentPeriodStart = Date.distantPast
-        var customer = ""
-        var metadata: [String: JSONValue] = [:]
-        var startDate = Date.distantPast
-        var status = ""
-        var trialEnd: JSONValue?  // null in every sample: give it its type
+        struct SubscriptionsData: JSONSerializing {
+            var id = ""
+            var object = ""
+            var billingCycleAnchor = Date.distantPast
+            var cancelAtPeriodEnd = false
+            var created = Date.distantPast
+            var currentPeriodEnd = Date.distantPast
+            var currentPeriodStart = Date.distantPast
+            var customer = ""
+            var metadata: [String: JSONValue] = [:]
+            var startDate = Date.distantPast
+            var status = ""
+            var trialEnd: JSONValue?  // null in every sample: give it its type
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            switch key {
-            case "billingCycleAnchor", "created", "currentPeriodEnd", "currentPeriodStart", "startDate": return .secondsSince1970
-            default: return nil
+            static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+                switch key {
+                case "billingCycleAnchor", "created", "currentPeriodEnd", "currentPeriodStart", "startDate": return .secondsSince1970
+                default: return nil
+                }
             }
         }
     }

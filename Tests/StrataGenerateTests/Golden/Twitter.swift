@@ -13,240 +13,240 @@ enum Twitter {
 
         static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
 
-    struct Status: JSONSerializing {
-        var metadata: [String: String] = [:]
-        var createdAt = Date.distantPast
-        var id = 0
-        var idStr = ""
-        var text = ""
-        var source = ""
-        var truncated = false
-        var inReplyToStatusID: Int?
-        var inReplyToStatusIDStr: String?
-        var inReplyToUserID: Int?
-        var inReplyToUserIDStr: String?
-        var inReplyToScreenName: String?
-        var user = User()
-        var geo: JSONValue?  // null in every sample: give it its type
-        var coordinates: JSONValue?  // null in every sample: give it its type
-        var place: JSONValue?  // null in every sample: give it its type
-        var contributors: JSONValue?  // null in every sample: give it its type
-        var retweetCount = 0
-        var favoriteCount = 0
-        var entities = StatusEntities()
-        var favorited = false
-        var retweeted = false
-        var lang = ""
-        var retweetedStatus: RetweetedStatus?
-        var possiblySensitive: Bool?
+        struct Status: JSONSerializing {
+            var metadata: [String: String] = [:]
+            var createdAt = Date.distantPast
+            var id = 0
+            var idStr = ""
+            var text = ""
+            var source = ""
+            var truncated = false
+            var inReplyToStatusID: Int?
+            var inReplyToStatusIDStr: String?
+            var inReplyToUserID: Int?
+            var inReplyToUserIDStr: String?
+            var inReplyToScreenName: String?
+            var user = User()
+            var geo: JSONValue?  // null in every sample: give it its type
+            var coordinates: JSONValue?  // null in every sample: give it its type
+            var place: JSONValue?  // null in every sample: give it its type
+            var contributors: JSONValue?  // null in every sample: give it its type
+            var retweetCount = 0
+            var favoriteCount = 0
+            var entities = StatusEntities()
+            var favorited = false
+            var retweeted = false
+            var lang = ""
+            var retweetedStatus: RetweetedStatus?
+            var possiblySensitive: Bool?
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            switch key {
-            case "createdAt": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
-            default: return nil
+            static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+                switch key {
+                case "createdAt": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
+                default: return nil
+                }
             }
         }
-    }
 
-    struct User: JSONSerializing {
-        var id = 0
-        var idStr = ""
-        var name = ""
-        var screenName = ""
-        var location = ""
-        var description = ""
-        var url: URL?
-        var entities = Entities()
-        var protected = false
-        var followersCount = 0
-        var friendsCount = 0
-        var listedCount = 0
-        var createdAt = Date.distantPast
-        var favouritesCount = 0
-        var utcOffset: Int?
-        var timeZone: String?
-        var geoEnabled = false
-        var verified = false
-        var statusesCount = 0
-        var lang = ""
-        var contributorsEnabled = false
-        var isTranslator = false
-        var isTranslationEnabled = false
-        var profileBackgroundColor = ""
-        var profileBackgroundImageURL: URL?
-        var profileBackgroundImageUrlHttps: URL?
-        var profileBackgroundTile = false
-        var profileImageURL: URL?
-        var profileImageUrlHttps: URL?
-        var profileBannerURL: URL?
-        var profileLinkColor = ""
-        var profileSidebarBorderColor = ""
-        var profileSidebarFillColor = ""
-        var profileTextColor = ""
-        var profileUseBackgroundImage = false
-        var defaultProfile = false
-        var defaultProfileImage = false
-        var following = false
-        var followRequestSent = false
-        var notifications = false
+        struct User: JSONSerializing {
+            var id = 0
+            var idStr = ""
+            var name = ""
+            var screenName = ""
+            var location = ""
+            var description = ""
+            var url: URL?
+            var entities = Entities()
+            var protected = false
+            var followersCount = 0
+            var friendsCount = 0
+            var listedCount = 0
+            var createdAt = Date.distantPast
+            var favouritesCount = 0
+            var utcOffset: Int?
+            var timeZone: String?
+            var geoEnabled = false
+            var verified = false
+            var statusesCount = 0
+            var lang = ""
+            var contributorsEnabled = false
+            var isTranslator = false
+            var isTranslationEnabled = false
+            var profileBackgroundColor = ""
+            var profileBackgroundImageURL: URL?
+            var profileBackgroundImageUrlHttps: URL?
+            var profileBackgroundTile = false
+            var profileImageURL: URL?
+            var profileImageUrlHttps: URL?
+            var profileBannerURL: URL?
+            var profileLinkColor = ""
+            var profileSidebarBorderColor = ""
+            var profileSidebarFillColor = ""
+            var profileTextColor = ""
+            var profileUseBackgroundImage = false
+            var defaultProfile = false
+            var defaultProfileImage = false
+            var following = false
+            var followRequestSent = false
+            var notifications = false
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            switch key {
-            case "createdAt": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
-            default: return nil
+            static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+                switch key {
+                case "createdAt": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
+                default: return nil
+                }
             }
         }
-    }
 
-    struct Entities: JSONSerializing {
-        var description = Description()
-        var url: Description?
+        struct Entities: JSONSerializing {
+            var description = Description()
+            var url: Description?
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct Description: JSONSerializing {
-        var urls: [DescriptionURL] = []
+        struct Description: JSONSerializing {
+            var urls: [DescriptionURL] = []
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct DescriptionURL: JSONSerializing {
-        var url: URL?
-        var expandedURL: URL?
-        var displayURL = ""
-        var indices: [Int] = []
+        struct DescriptionURL: JSONSerializing {
+            var url: URL?
+            var expandedURL: URL?
+            var displayURL = ""
+            var indices: [Int] = []
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct StatusEntities: JSONSerializing {
-        var hashtags: [Hashtag] = []
-        var symbols: [JSONValue] = []  // empty in every sample: give the elements their type
-        var urls: [DescriptionURL] = []
-        var userMentions: [UserMention] = []
-        var media: [Media]?
+        struct StatusEntities: JSONSerializing {
+            var hashtags: [Hashtag] = []
+            var symbols: [JSONValue] = []  // empty in every sample: give the elements their type
+            var urls: [DescriptionURL] = []
+            var userMentions: [UserMention] = []
+            var media: [Media]?
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct Hashtag: JSONSerializing {
-        var text = ""
-        var indices: [Int] = []
+        struct Hashtag: JSONSerializing {
+            var text = ""
+            var indices: [Int] = []
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct UserMention: JSONSerializing {
-        var screenName = ""
-        var name = ""
-        var id = 0
-        var idStr = ""
-        var indices: [Int] = []
+        struct UserMention: JSONSerializing {
+            var screenName = ""
+            var name = ""
+            var id = 0
+            var idStr = ""
+            var indices: [Int] = []
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct Media: JSONSerializing {
-        var id = 0
-        var idStr = ""
-        var indices: [Int] = []
-        var mediaURL: URL?
-        var mediaUrlHttps: URL?
-        var url: URL?
-        var displayURL = ""
-        var expandedURL: URL?
-        var type = ""
-        var sizes = Sizes()
-        var sourceStatusID: Int?
-        var sourceStatusIDStr: String?
+        struct Media: JSONSerializing {
+            var id = 0
+            var idStr = ""
+            var indices: [Int] = []
+            var mediaURL: URL?
+            var mediaUrlHttps: URL?
+            var url: URL?
+            var displayURL = ""
+            var expandedURL: URL?
+            var type = ""
+            var sizes = Sizes()
+            var sourceStatusID: Int?
+            var sourceStatusIDStr: String?
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct Sizes: JSONSerializing {
-        var medium = Medium()
-        var small = Medium()
-        var thumb = Medium()
-        var large = Medium()
+        struct Sizes: JSONSerializing {
+            var medium = Medium()
+            var small = Medium()
+            var thumb = Medium()
+            var large = Medium()
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct Medium: JSONSerializing {
-        var w = 0
-        var h = 0
-        var resize = ""
+        struct Medium: JSONSerializing {
+            var w = 0
+            var h = 0
+            var resize = ""
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
-    }
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
 
-    struct RetweetedStatus: JSONSerializing {
-        var metadata: [String: String] = [:]
-        var createdAt = Date.distantPast
-        var id = 0
-        var idStr = ""
-        var text = ""
-        var source = ""
-        var truncated = false
-        var inReplyToStatusID: JSONValue?  // null in every sample: give it its type
-        var inReplyToStatusIDStr: JSONValue?  // null in every sample: give it its type
-        var inReplyToUserID: JSONValue?  // null in every sample: give it its type
-        var inReplyToUserIDStr: JSONValue?  // null in every sample: give it its type
-        var inReplyToScreenName: JSONValue?  // null in every sample: give it its type
-        var user = User()
-        var geo: JSONValue?  // null in every sample: give it its type
-        var coordinates: JSONValue?  // null in every sample: give it its type
-        var place: JSONValue?  // null in every sample: give it its type
-        var contributors: JSONValue?  // null in every sample: give it its type
-        var retweetCount = 0
-        var favoriteCount = 0
-        var entities = StatusEntities()
-        var favorited = false
-        var retweeted = false
-        var possiblySensitive = false
-        var lang = ""
+        struct RetweetedStatus: JSONSerializing {
+            var metadata: [String: String] = [:]
+            var createdAt = Date.distantPast
+            var id = 0
+            var idStr = ""
+            var text = ""
+            var source = ""
+            var truncated = false
+            var inReplyToStatusID: JSONValue?  // null in every sample: give it its type
+            var inReplyToStatusIDStr: JSONValue?  // null in every sample: give it its type
+            var inReplyToUserID: JSONValue?  // null in every sample: give it its type
+            var inReplyToUserIDStr: JSONValue?  // null in every sample: give it its type
+            var inReplyToScreenName: JSONValue?  // null in every sample: give it its type
+            var user = User()
+            var geo: JSONValue?  // null in every sample: give it its type
+            var coordinates: JSONValue?  // null in every sample: give it its type
+            var place: JSONValue?  // null in every sample: give it its type
+            var contributors: JSONValue?  // null in every sample: give it its type
+            var retweetCount = 0
+            var favoriteCount = 0
+            var entities = StatusEntities()
+            var favorited = false
+            var retweeted = false
+            var possiblySensitive = false
+            var lang = ""
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            switch key {
-            case "createdAt": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
-            default: return nil
+            static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+                switch key {
+                case "createdAt": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
+                default: return nil
+                }
             }
         }
-    }
 
-    struct SearchMetadata: JSONSerializing {
-        var completedIn = 0.0
-        var maxID = 0
-        var maxIDStr = ""
-        var nextResults = ""
-        var query = ""
-        var refreshURL = ""
-        var count = 0
-        var sinceID = 0
-        var sinceIDStr = ""
+        struct SearchMetadata: JSONSerializing {
+            var completedIn = 0.0
+            var maxID = 0
+            var maxIDStr = ""
+            var nextResults = ""
+            var query = ""
+            var refreshURL = ""
+            var count = 0
+            var sinceID = 0
+            var sinceIDStr = ""
 
-        static let requiredKeys: RequiredKeys = .nonOptional
-        static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+            static let requiredKeys: RequiredKeys = .nonOptional
+            static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+        }
     }
 }
