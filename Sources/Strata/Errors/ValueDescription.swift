@@ -5,6 +5,7 @@ import Foundation
 func describe(_ value: Any?) -> String {
     guard let value else { return "nil" }
     if isJSONNull(value) { return "null" }
+    if let number = value as? JSONNumber { return "the number \(shortened(number.text))" }
     if let number = ExactNumber(value) {
         switch number {
         case .boolean(let v): return "the boolean \(v)"
@@ -12,7 +13,7 @@ func describe(_ value: Any?) -> String {
         case .unsigned(let v): return "the number \(v)"
         case .floating(let v): return "the number \(v)"
         case .decimal(let v): return "the number \(v)"
-        case .exact(let v): return "the number \(shortened(v.text))"
+        case .approximate(let v): return v.map { "the number \($0)" } ?? "a number beyond Double's range"
         }
     }
     if let string = value as? String {

@@ -13,6 +13,8 @@ extension JSONValue {
             self = .null
         } else if let string = value as? String {
             self = .string(string)
+        } else if let number = value as? JSONNumber {
+            self = .number(number)
         } else if let number = ExactNumber(value) {
             switch number {
             case .boolean(let flag): self = .bool(flag)
@@ -24,7 +26,7 @@ extension JSONValue {
             case .decimal(let decimal):
                 guard let number = JSONNumber(decimal) else { throw Self.unrepresentable(value) }
                 self = .number(number)
-            case .exact(let number): self = .number(number)
+            case .approximate: throw Self.unrepresentable(value)
             }
         } else if let elements = value as? [Any] {
             self = .array(try elements.map { try JSONValue(json: $0) })

@@ -137,10 +137,10 @@ extension JSONScanner {
             magnitude.isFinite
         else { return .outOfRange }
         let value = negative ? -magnitude : magnitude
+        if mantissaOverflow || mantissa >= 1_000_000_000_000_000 { return .preciseDouble(value) }
         // Below the normal range a Double keeps fewer digits (and none past it:
         // `1e-400` is 0), so its text holds the value there too.
-        let belowNormal = magnitude < Double.leastNormalMagnitude && (mantissa != 0 || mantissaOverflow)
-        return mantissaOverflow || mantissa >= 1_000_000_000_000_000 || belowNormal ? .preciseDouble(value) : .double(value)
+        return magnitude < Double.leastNormalMagnitude && mantissa != 0 ? .preciseDouble(value) : .double(value)
     }
 
     @inline(__always)

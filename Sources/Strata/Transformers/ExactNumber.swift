@@ -13,7 +13,11 @@ enum ExactNumber {
     case unsigned(UInt64)
     case floating(Double)
     case decimal(Decimal)
-    case exact(JSONNumber)
+    /// A number none of the others holds exactly (a ``JSONNumber`` such as `1e400`,
+    /// or one of more than 38 digits): its nearest `Double`, `nil` beyond `Double`'s
+    /// range. A `Double` payload, not the number, so that every case stays trivial
+    /// to copy.
+    case approximate(Double?)
     case boolean(Bool)
 
     /// Reads `value`, or returns `nil` when it is not a number or a boolean.
@@ -30,7 +34,7 @@ enum ExactNumber {
         } else if type == Decimal.self, let v = value as? Decimal {
             self = .decimal(v)
         } else if type == JSONNumber.self, let v = value as? JSONNumber {
-            self = .exact(v)
+            self.init(v)
         } else if type == Int64.self, let v = value as? Int64 {
             self = .signed(v)
         } else if type == Int32.self, let v = value as? Int32 {
@@ -73,6 +77,20 @@ enum ExactNumber {
         }
     }
 
+    /// The number `number` holds: an integer, or a `Decimal`, when one holds it
+    /// exactly; otherwise ``approximate(_:)``.
+    init(_ number: JSONNumber) {
+        if let integer = number.integer(as: Int64.self) {
+            self = .signed(integer)
+        } else if let integer = number.integer(as: UInt64.self) {
+            self = .unsigned(integer)
+        } else if let decimal = number.decimalValue {
+            self = .decimal(decimal)
+        } else {
+            self = .approximate(number.doubleValue)
+        }
+    }
+
     /// The value as `I`, when it is an integer that fits.
     func integer<I: FixedWidthInteger>(_ type: I.Type) -> I? {
         switch self {
@@ -80,7 +98,7 @@ enum ExactNumber {
         case .unsigned(let v): return I(exactly: v)
         case .floating(let v): return v.isFinite ? I(exactly: v) : nil
         case .decimal(let v): return Self.integer(from: v, as: type)
-        case .exact(let v): return v.integer(as: type)
+        case .approximate: return nil
         case .boolean: return nil
         }
     }
@@ -100,9 +118,9 @@ enum ExactNumber {
             // Correctly rounded, where NSDecimalNumber.doubleValue is not.
             guard let double = NearestDouble.nearest(to: v) else { return nil }
             result = F(double)
-        case .exact(let v):
-            guard let double = v.doubleValue else { return nil }
-            result = F(double)
+        case .approximate(let v):
+            guard let v else { return nil }
+            result = F(v)
         case .boolean: return nil
         }
         return result.isFinite ? result : nil
@@ -118,7 +136,7 @@ enum ExactNumber {
         case .unsigned(let v): return Decimal(v)
         case .floating(let v): return v.isFinite ? Decimal(string: v.description, locale: Self.posix) : nil
         case .decimal(let v): return v
-        case .exact(let v): return v.decimalValue
+        case .approximate: return nil
         case .boolean: return nil
         }
     }
