@@ -5,7 +5,7 @@ import Foundation
 /// ```text
 /// strata-generate <sample.json>... [--name <Name>] [--name-from-path]
 ///                 [--enums] [--namespace <Name>] [--dictionary <key>]...
-///                 [--model <key>]... [--output <file.swift>]
+///                 [--model <key>]... [--output <file.swift>] [--tests <file.swift>]
 /// ```
 ///
 /// ```swift
@@ -21,6 +21,8 @@ public struct GenerateCommand: Equatable, Sendable {
     public var nameFromPath = false
     /// The file to write (`--output`); standard output when `nil`.
     public var output: String?
+    /// The file to write a test suite to that audits each sample with the models (`--tests`).
+    public var tests: String?
     /// Whether to generate `String` enums for keys with few values (`--enums`).
     public var enums = false
     /// The caseless enum to declare the types in (`--namespace`).
@@ -54,6 +56,8 @@ public struct GenerateCommand: Equatable, Sendable {
           --model <key>       Make the objects at <key> a model, even when their
                               keys look like data. Repeat for more keys.
           -o, --output <file> Write the Swift source to <file> instead of standard output.
+          --tests <file>      Also write a Swift Testing suite to <file> that reads each
+                              sample with the models and fails on every key they miss.
           -h, --help          Show this help.
         """
 
@@ -74,6 +78,7 @@ public struct GenerateCommand: Equatable, Sendable {
             case "--name": name = try value(for: argument)
             case "--name-from-path": nameFromPath = true
             case "--output", "-o": output = try value(for: argument)
+            case "--tests": tests = try value(for: argument)
             case "--enums": enums = true
             case "--namespace": namespace = try value(for: argument)
             case "--dictionary": dictionaryKeys.append(try value(for: argument))
@@ -123,6 +128,12 @@ public struct GenerateCommand: Equatable, Sendable {
 
     /// Reads the sample files and returns the generated Swift source.
     public func generate() throws(GeneratorError) -> String {
+        let (samples, options) = try inputs()
+        return try StrataGenerator.generate(samples: samples, options: options)
+    }
+
+    /// The samples, read from ``files``, and the options they are generated with.
+    private func inputs() throws(GeneratorError) -> ([StrataGenerator.Sample], GeneratorOptions) {
         var samples: [StrataGenerator.Sample] = []
         for file in files {
             do {
@@ -134,22 +145,31 @@ public struct GenerateCommand: Equatable, Sendable {
         let options = GeneratorOptions(
             rootName: try rootName(for: samples), enums: enums, namespace: namespace, namesFromPath: nameFromPath,
             dictionaryKeys: Set(dictionaryKeys), modelKeys: Set(modelKeys))
-        return try StrataGenerator.generate(samples: samples, options: options)
+        return (samples, options)
     }
 
-    /// Runs the command: generates, then writes the source to ``output`` or returns it for standard output.
+    /// Runs the command: generates, writes the test suite to ``tests`` when given,
+    /// then writes the source to ``output`` or returns it for standard output.
     ///
     /// - Returns: the text to print: the usage, the source, or `nil` when the source went to ``output``.
     public func run() throws(GeneratorError) -> String? {
         if help { return Self.usage }
-        let source = try generate()
+        let (samples, options) = try inputs()
+        let source = try StrataGenerator.generate(samples: samples, options: options)
+        if let tests {
+            try Self.write(StrataGenerator.sampleTests(samples: samples, options: options), to: tests)
+        }
         guard let output else { return source }
+        try Self.write(source, to: output)
+        return nil
+    }
+
+    private static func write(_ text: String, to file: String) throws(GeneratorError) {
         do {
-            try Data(source.utf8).write(to: URL(fileURLWithPath: output))
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
         } catch {
             throw GeneratorError(
-                .unwritableOutput, file: output, reason: "The file cannot be written: check that its folder exists.")
+                .unwritableOutput, file: file, reason: "The file cannot be written: check that its folder exists.")
         }
-        return nil
     }
 }

@@ -53,6 +53,17 @@ public enum StrataGenerator {
         return emitter.emit(declarations.all)
     }
 
+    /// A Swift Testing suite that audits each of `samples` with the models
+    /// ``generate(samples:options:)`` writes for them (see ``SampleTestEmitter``).
+    ///
+    /// ```swift
+    /// let tests = StrataGenerator.sampleTests(samples: samples, options: options)
+    /// // @Suite struct RepositorySampleTests { @Test func repositoryJSONIsMappedWhole() throws { … } … }
+    /// ```
+    public static func sampleTests(samples: [Sample], options: GeneratorOptions) -> String {
+        SampleTestEmitter(options: options, files: samples.map(\.file)).emit(samples)
+    }
+
     /// Whether the top level of `sample` is an array (so a name taken from its file is made singular).
     public static func isArray(_ sample: Sample) throws(GeneratorError) -> Bool {
         if case .array = try SampleReader.read(sample.data, file: sample.file) { return true }

@@ -100,6 +100,27 @@ import Testing
         }
     }
 
+    @Test func testsAuditEverySampleWithTheModels() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-generate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = folder.appendingPathComponent("open-issues.json")
+        let second = folder.appendingPathComponent("more.json")
+        let quoted = ##"[{"id": 1, "title": "a \"quoted\"# title"}]"##
+        try Data(quoted.utf8).write(to: first)
+        try Data(#"[{"id": 2}]"#.utf8).write(to: second)
+        let tests = folder.appendingPathComponent("IssueSampleTests.swift")
+        let command = try GenerateCommand(arguments: [first.path, second.path, "--name", "Issue", "--tests", tests.path])
+        #expect(command.tests == tests.path)
+        #expect(try command.run()?.contains("struct Issue: JSONSerializing {") == true)
+        let source = try String(contentsOf: tests, encoding: .utf8)
+        #expect(source.contains("@Suite struct IssueSampleTests {\n"))
+        #expect(source.contains("let audit = try JSONAdapter.audit(of: Issue.self, from: Data(Self.openIssuesJSON.utf8))\n"))
+        #expect(source.contains("@Test func moreJSONIsMappedWhole() throws {\n"))
+        // A raw string with one more # than the sample's longest run after a quote.
+        #expect(source.contains("static let openIssuesJSON = ##\"\"\"\n        " + quoted + "\n        \"\"\"##\n"))
+    }
+
     @Test func severalSamplesMergeIntoOneModel() throws {
         let samples = [
             StrataGenerator.Sample(file: "one.json", data: Data(#"{"id": 1, "name": "a"}"#.utf8)),

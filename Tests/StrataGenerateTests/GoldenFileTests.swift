@@ -82,6 +82,19 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         #expect(source == expected, "Golden/\(golden.golden) differs from what the generator writes; see the top of this file.")
     }
 
+    /// `--tests` for the Stripe payload: Golden/StripeSampleTests.swift, compiled in this
+    /// target, whose suite audits the sample with the golden models when the tests run.
+    @Test func generatorWritesTheGoldenSampleTests() throws {
+        let golden = try #require(GoldenCase.all.first { $0.golden == "Stripe.swift" })
+        let samples = [StrataGenerator.Sample(file: golden.payload, data: try golden.payloadData())]
+        let source = StrataGenerator.sampleTests(samples: samples, options: golden.options)
+        let url = golden.goldenURL.deletingLastPathComponent().appendingPathComponent("StripeSampleTests.swift")
+        if ProcessInfo.processInfo.environment["STRATA_RECORD_GOLDEN"] == "1" {
+            try Data(source.utf8).write(to: url)
+        }
+        #expect(source == (try String(contentsOf: url, encoding: .utf8)))
+    }
+
     @Test(arguments: GoldenCase.all)
     func compiledModelsRoundTripTheirSample(_ golden: GoldenCase) throws {
         let data = try golden.payloadData()
