@@ -17,7 +17,9 @@ import Foundation
 /// 8601 says (and as JavaScript, Java, Go and Python write them): before 15 October
 /// 1582 this differs from Foundation's formatters, which switch to the Julian
 /// calendar there. Days must exist (no 30 February), and nothing may follow the
-/// time zone.
+/// time zone. The instant, in UTC, must be one writing gives back: a time zone, a
+/// leap second or `24:00` that carries it out of the years 0000–9999
+/// (`9999-12-31T23:59:60Z`, `0000-01-01T00:00:00+01:00`) is refused.
 ///
 /// Writing gives UTC with `Z` and the fewest fractional digits (none to nine) that
 /// read back as the same `Date`, rounded to nearest: `2024-05-01T12:30:48Z`,
@@ -124,7 +126,7 @@ enum ISO8601 {
             (1...12).contains(month), day >= 1, day <= CivilCalendar.daysIn(month: month, year: year)
         else { return nil }
         var secondsSince1970 = CivilCalendar.daysSince1970(year: year, month: month, day: day) * 86_400
-        guard !reader.isAtEnd else { return makeDate(secondsSince1970: secondsSince1970, nanoseconds: 0) }
+        guard !reader.isAtEnd else { return writable(makeDate(secondsSince1970: secondsSince1970, nanoseconds: 0)) }
 
         guard reader.skip("T") || reader.skip("t"),
             let hour = reader.number(digits: 2), reader.skip(":"),
@@ -149,7 +151,18 @@ enum ISO8601 {
         guard hour < 24 || (minute == 0 && second == 0 && fractionIsZero) else { return nil }
         guard let offset = reader.iso8601TimeZoneOffset(), reader.isAtEnd else { return nil }
         secondsSince1970 += hour * 3600 + minute * 60 + second - offset
-        return makeDate(secondsSince1970: secondsSince1970, nanoseconds: nanoseconds)
+        return writable(makeDate(secondsSince1970: secondsSince1970, nanoseconds: nanoseconds))
+    }
+
+    /// `date`, or `nil` when writing cannot give it back.
+    ///
+    /// Only within two days of the ends of the years 0000–9999 can a time zone, a
+    /// leap second, `24:00` or the rounding of a fraction carry an instant past them;
+    /// there the date is written to tell.
+    private static func writable(_ date: Date) -> Date? {
+        let interval = date.timeIntervalSinceReferenceDate
+        guard interval < firstSecond + 2 * 86_400 || interval >= endSecond - 2 * 86_400 else { return date }
+        return string(from: date) == nil ? nil : date
     }
 
     private static func makeDate(secondsSince1970: Int64, nanoseconds: Int64) -> Date {

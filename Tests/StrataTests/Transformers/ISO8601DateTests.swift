@@ -172,6 +172,30 @@ struct ISO8601DateTests {
         #expect(error.reason == "Expected an ISO 8601 date such as \"2024-05-01T12:30:00Z\", found \(describe(text)).")
     }
 
+    /// Valid ISO 8601 whose instant in UTC falls outside the years 0000–9999, which
+    /// the writer cannot give back: refused when read, so that every model read can
+    /// be written.
+    @Test(arguments: [
+        "9999-12-31T23:59:60Z", "9999-12-31T23:59:60.999Z", "9999-12-31T24:00:00Z", "9999-12-31T23:59:59-01:00",
+        "9999-12-31T23:30:00-00:45", "0000-01-01T00:00:00+01:00", "0000-01-01T00:59:59.999+01:00",
+        "9999-12-31T23:59:59.9999999999Z",
+    ])
+    func refusesInstantsOutsideTheYearsWritten(_ text: String) throws {
+        let error = try #require(throws: StrataError.self) { try ValueTransformer.iso8601Date.checkedTransformedValue(text) }
+        #expect(error.code == .transformerFailed)
+    }
+
+    /// Next to the ends of the years written, an instant inside them is read and
+    /// written back.
+    @Test(arguments: [
+        "9999-12-31T23:59:59.999Z", "9999-12-31T22:59:60+01:00", "9999-12-31T23:59:59+00:00", "0000-01-01T00:00:00Z",
+        "0000-01-01T01:00:00+01:00", "0000-01-01T00:00:00-01:00", "9999-12-31", "9999-12-31T24:00:00+01:00",
+    ])
+    func nearTheEndsWhatIsReadIsWritten(_ text: String) throws {
+        let date = try Self.read(text)
+        #expect(try Self.read(try Self.write(date)) == date, "\(text)")
+    }
+
     // MARK: What is written
 
     @Test func aDateAloneIsWrittenInTheFullForm() throws {
