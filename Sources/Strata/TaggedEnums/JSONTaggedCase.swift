@@ -12,6 +12,9 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
     let make: @Sendable (Any) -> Enum?
     /// Writes the value the case holds as a JSON object.
     let write: @Sendable (Any) throws -> [String: Any]
+    /// Audits the tagged object at a path as the case's model (see
+    /// `JSONAdapter.audit(of:from:)`); a case holding a ``JSONValue`` keeps every member.
+    let audit: @Sendable ([String: Any], [StrataError.PathComponent], inout JSONMappingAudit) throws -> Void
 
     /// A case that holds a model: the object is decoded as `type` (its tag
     /// included, if the model maps it), and `makeCase` builds the case, usually
@@ -25,7 +28,8 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
             write: { payload in
                 guard let model = payload as? M else { throw StrataError.expected("\(M.self)", found: payload) }
                 return try JSONAdapter.nested { try JSONAdapter.encode(model) }
-            })
+            },
+            audit: { object, path, audit in try JSONAdapter.auditObject(M.self, object, at: path, into: &audit) })
     }
 
     /// A case that holds the whole object as a ``JSONValue``, tag included: a
@@ -40,6 +44,7 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
                     throw StrataError.expected("a JSONValue object", found: payload)
                 }
                 return object
-            })
+            },
+            audit: { _, _, _ in })
     }
 }

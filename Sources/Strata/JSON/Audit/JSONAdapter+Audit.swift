@@ -27,17 +27,39 @@ extension JSONAdapter {
     ///   or of a model reached), and ``StrataError/Code/invalidJSONDictionary`` when
     ///   the data holds neither an object nor an array.
     public static func audit<T: JSONSerializing>(of type: T.Type, from data: Data) throws -> JSONMappingAudit {
+        try auditDocument(data, as: T.self) { object, path, audit in try auditObject(T.self, object, at: path, into: &audit) }
+    }
+
+    /// Compares a tagged enum's cases with a payload, as
+    /// `audit(of:from:)` does for a model: each object is audited as the model of
+    /// the case its tag chooses, the tag counted as mapped.
+    ///
+    /// ```swift
+    /// let audit = try JSONAdapter.audit(of: IssueEvent.self, from: recordedEvents)
+    /// #expect(audit.unmappedKeys == [])   // ["[2].label.color"] when Labeled.Label lacks color
+    /// ```
+    ///
+    /// - Throws: as `audit(of:from:)` for a model does.
+    public static func audit<T: JSONTaggedEnum>(of type: T.Type, from data: Data) throws -> JSONMappingAudit {
+        try auditDocument(data, as: T.self) { object, path, audit in try T.auditTagged(object, at: path, into: &audit) }
+    }
+
+    /// Audits the object `data` holds, or each object of its array, with `auditObject`.
+    private static func auditDocument(
+        _ data: Data, as type: Any.Type,
+        _ auditObject: ([String: Any], [StrataError.PathComponent], inout JSONMappingAudit) throws -> Void
+    ) throws -> JSONMappingAudit {
         let json = try parse(data, maximumNestingDepth: DecodingOptions.default.maximumNestingDepth)
         var audit = JSONMappingAudit()
         if let object = json as? [String: Any] {
-            try auditObject(T.self, object, at: [], into: &audit)
+            try auditObject(object, [], &audit)
         } else if let elements = json as? [Any] {
             for (index, element) in elements.enumerated() {
                 guard let object = element as? [String: Any] else { continue }
-                try auditObject(T.self, object, at: [.index(index)], into: &audit)
+                try auditObject(object, [.index(index)], &audit)
             }
         } else {
-            throw notAnObject(json, for: T.self)
+            throw notAnObject(json, for: type)
         }
         return audit
     }
@@ -79,7 +101,7 @@ extension JSONAdapter {
             }
             let leaf: AuditRoute.Leaf =
                 switch entry.kind {
-                case .value: .whole
+                case .value: entry.isCustomTransformer ? .whole : AuditRoute.Leaf(entry.property.type)
                 case .model: (entry.nested as? any ModelAuditing).map(AuditRoute.Leaf.model) ?? .whole
                 case .models: (entry.nested as? any ModelAuditing).map(AuditRoute.Leaf.models) ?? .whole
                 }
@@ -110,6 +132,15 @@ extension JSONAdapter {
                 for (index, element) in elements.enumerated() {
                     guard let object = element as? [String: Any] else { continue }
                     try nested.audit(object, at: path + [.index(index)], into: &audit)
+                }
+            case .tagged(let enumType):
+                guard let object = value as? [String: Any] else { return }
+                try enumType.auditTagged(object, at: path, into: &audit)
+            case .taggedElements(let enumType):
+                guard let elements = value as? [Any] else { return }
+                for (index, element) in elements.enumerated() {
+                    guard let object = element as? [String: Any] else { continue }
+                    try enumType.auditTagged(object, at: path + [.index(index)], into: &audit)
                 }
             }
             return
@@ -142,6 +173,22 @@ private struct AuditRoute {
         case model(any ModelAuditing)
         /// An array of nested models.
         case models(any ModelAuditing)
+        /// A tagged enum, audited as its tag's case.
+        case tagged(any JSONTaggedEnum.Type)
+        /// An array of tagged enums.
+        case taggedElements(any JSONTaggedEnum.Type)
+
+        /// The leaf of a value of `type` read by its default transformer: a tagged
+        /// enum, or an array of them (optional or not), is audited; any other value is whole.
+        init(_ type: PropertyType) {
+            switch type {
+            case .optional(let wrapped): self.init(wrapped)
+            case .leaf(let leaf as TaggedEnumProperty): self = .tagged(leaf.enumType)
+            case .array(.leaf(let leaf as TaggedEnumProperty), _), .array(.optional(.leaf(let leaf as TaggedEnumProperty)), _):
+                self = .taggedElements(leaf.enumType)
+            default: self = .whole
+            }
+        }
     }
 
     let rest: ArraySlice<StrataError.PathComponent>
