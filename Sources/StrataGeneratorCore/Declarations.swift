@@ -7,6 +7,7 @@ struct Declarations {
     enum Declaration: Equatable {
         case model(ModelDeclaration)
         case enumeration(EnumDeclaration)
+        case tagged(TaggedDeclaration)
     }
 
     private(set) var all: [Declaration] = []
@@ -14,15 +15,20 @@ struct Declarations {
     private var usedTypeNames: Set<String>
     private var models: [(fields: [FieldShape], name: String)] = []
     private var enums: [(values: [String], name: String)] = []
+    private var taggedEnums: [(shape: TaggedShape, name: String)] = []
 
-    /// Declarations for `root`, named `rootName`; `reserved` names (the namespace)
-    /// are not given to any type.
+    /// Declarations for `root` (a model, or a tagged enum), named `rootName`;
+    /// `reserved` names (the namespace) are not given to any type.
     ///
     /// With `namesFromPath`, every nested type's name starts with its parent's.
-    init(root: ModelShape, rootName: String, reserved: Set<String>, namesFromPath: Bool = false) {
+    init(root: InferredType, rootName: String, reserved: Set<String>, namesFromPath: Bool = false) {
         self.namesFromPath = namesFromPath
         usedTypeNames = SwiftNaming.reservedTypeNames.union(reserved)
-        _ = declareModel(root, name: rootName)
+        switch root {
+        case .tagged(let shape): _ = declareTagged(shape, name: rootName)
+        case .model(let shape): _ = declareModel(shape, name: rootName)
+        default: _ = declareModel(ModelShape(key: nil, isElement: false, fields: []), name: rootName)
+        }
     }
 
     // MARK: Models
@@ -118,6 +124,12 @@ struct Declarations {
             return "[String: " + swiftType(of: value, key: key, parent: parent, singular: true) + "]"
         case .enumeration(let shape):
             return declareEnum(shape, parent: parent, singular: singular)
+        case .tagged(let shape):
+            if let existing = taggedEnums.first(where: { $0.shape.tagKey == shape.tagKey && $0.shape.cases == shape.cases }) {
+                return existing.name
+            }
+            let name = newTypeName(forKey: key, singular: singular || shape.isElement, parent: parent)
+            return declareTagged(shape, name: name)
         }
     }
 
@@ -133,7 +145,7 @@ struct Declarations {
         case .model: swiftType + "()"
         case .array: "[]"
         case .dictionary: "[:]"
-        case .optional: nil
+        case .optional, .tagged: nil
         case .enumeration:
             enumDeclaration(named: swiftType)?.cases.first.map { "\(swiftType).\(SwiftNaming.declarationName($0.name))" }
         }
@@ -179,6 +191,48 @@ struct Declarations {
             cases.append(EnumDeclaration.Case(name: caseName, rawValue: value))
         }
         all.append(.enumeration(EnumDeclaration(name: name, cases: cases)))
+        return name
+    }
+
+    // MARK: Tagged enums
+
+    /// Declares the tagged enum of `shape` named `name`: a case for each tag, the
+    /// model of each group of tags (shared with the models already declared for
+    /// the same fields), and a fallback case that keeps an object of any other tag.
+    private mutating func declareTagged(_ shape: TaggedShape, name: String) -> String {
+        usedTypeNames.insert(name)
+        taggedEnums.append((shape, name))
+        let slot = all.count
+        all.append(.tagged(TaggedDeclaration(name: name, tagKey: shape.tagKey, cases: [], fallbackCase: "")))
+        var cases: [TaggedDeclaration.Case] = []
+        var usedCases: Set<String> = []
+        for taggedCase in shape.cases {
+            let model: String
+            if let existing = models.first(where: { $0.fields == taggedCase.model.fields }) {
+                model = existing.name
+            } else {
+                model = declareModel(
+                    taggedCase.model, name: newTypeName(forKey: taggedCase.tags[0], singular: false, parent: name))
+            }
+            for tag in taggedCase.tags {
+                let caseName = Self.unique(SwiftNaming.caseName(forValue: tag), in: &usedCases)
+                cases.append(TaggedDeclaration.Case(name: caseName, tag: tag, model: model))
+            }
+        }
+        let fallback = Self.unique(usedCases.contains("other") ? "otherTag" : "other", in: &usedCases)
+        all[slot] = .tagged(TaggedDeclaration(name: name, tagKey: shape.tagKey, cases: cases, fallbackCase: fallback))
+        return name
+    }
+
+    /// `base`, or `base` with the first number from 2 that makes it new in `used`; recorded in `used`.
+    private static func unique(_ base: String, in used: inout Set<String>) -> String {
+        var name = base
+        var number = 2
+        while used.contains(name) {
+            name = "\(base)\(number)"
+            number += 1
+        }
+        used.insert(name)
         return name
     }
 
@@ -288,4 +342,22 @@ struct EnumDeclaration: Equatable {
 
     var name: String
     var cases: [Case]
+}
+
+/// A tagged enum to emit: the key of its tag, a case for each tag with the
+/// model it holds, and the case that keeps an object of a tag the samples did
+/// not show.
+struct TaggedDeclaration: Equatable {
+    /// One case: its name, its tag and its model's name.
+    struct Case: Equatable {
+        var name: String
+        var tag: String
+        var model: String
+    }
+
+    var name: String
+    var tagKey: String
+    var cases: [Case]
+    /// The name of the case that holds any other tag's object as a `JSONValue`.
+    var fallbackCase: String
 }

@@ -29,6 +29,8 @@ indirect enum InferredType: Equatable, Sendable {
     case dictionary(InferredType)
     /// A `String` enum (with `--enums`).
     case enumeration(EnumShape)
+    /// A tagged enum: objects told apart by a tag (see ``TaggedObjectRule``).
+    case tagged(TaggedShape)
     /// Any JSON value, `JSONValue`: a dictionary's values that disagree, or hold `null`.
     case json
     /// Nothing to learn from: `null` in every sample, or an empty array's element;
@@ -77,4 +79,24 @@ struct EnumShape: Equatable, Sendable {
     var key: String
     /// The distinct values.
     var values: [String]
+}
+
+/// A tagged enum's shape: the key of its tag, and each case's tags and model.
+struct TaggedShape: Equatable, Sendable {
+    /// One case model and the tags that read as it.
+    struct Case: Equatable, Sendable {
+        /// The tags, in the order the samples show them.
+        var tags: [String]
+        /// The model of their objects, without the tag.
+        var model: ModelShape
+    }
+
+    /// The key the objects were found at (`nil` for the top level), for naming the enum.
+    var key: String?
+    /// Whether the key holds an array of these objects, so the name is made singular.
+    var isElement: Bool
+    /// The member that holds the tag.
+    var tagKey: String
+    /// The cases, in the order the samples show their first tag.
+    var cases: [Case]
 }

@@ -21,11 +21,13 @@
 /// ```
 struct ObjectKindMerging {
     /// One step from an object to a value it holds: a key, an array's elements,
-    /// or the values of a dictionary.
+    /// the values of a dictionary, or the objects of one case of a tagged enum
+    /// (named by its first tag).
     private enum Step: Hashable {
         case key(String)
         case element
         case value
+        case tag(String)
     }
 
     /// What the places of a kind show at one value, merged: enough to tell
@@ -35,9 +37,10 @@ struct ObjectKindMerging {
         var kinds: UInt8 = 0
         /// Whether one of the places saw a single kind of value there.
         var hasSingleKind = false
-        /// Whether dictionaries were seen there, and models.
+        /// Whether dictionaries were seen there, models, and tagged enums.
         var keyedByIDs = false
         var keyedByNames = false
+        var tagged = false
 
         init(_ value: ValueObservation) {
             if value.booleans > 0 { kinds |= 1 }
@@ -45,7 +48,13 @@ struct ObjectKindMerging {
             if !value.strings.isEmpty { kinds |= 4 }
             if let object = value.object {
                 kinds |= 8
-                if object.readsAsDictionary { keyedByIDs = true } else { keyedByNames = true }
+                if object.readsAsDictionary {
+                    keyedByIDs = true
+                } else if object.variants != nil {
+                    tagged = true
+                } else {
+                    keyedByNames = true
+                }
             }
             if value.arrays > 0 { kinds |= 16 }
             hasSingleKind = kinds.nonzeroBitCount == 1
@@ -56,12 +65,13 @@ struct ObjectKindMerging {
             hasSingleKind = hasSingleKind || other.hasSingleKind
             keyedByIDs = keyedByIDs || other.keyedByIDs
             keyedByNames = keyedByNames || other.keyedByNames
+            tagged = tagged || other.tagged
         }
 
         /// Whether one property cannot hold it all: kinds that disagree where a
-        /// place saw only one, or dictionaries against models.
+        /// place saw only one, or two of dictionaries, models and tagged enums.
         var isConflicting: Bool {
-            (kinds.nonzeroBitCount > 1 && hasSingleKind) || (keyedByIDs && keyedByNames)
+            (kinds.nonzeroBitCount > 1 && hasSingleKind) || [keyedByIDs, keyedByNames, tagged].filter { $0 }.count > 1
         }
     }
 
@@ -96,6 +106,8 @@ struct ObjectKindMerging {
     private var members: [Int: [Int]] = [:]
     /// Which objects are dictionaries rather than models.
     private let dictionaries: DictionaryRule
+    /// The node of the top level, unless it is split by tags: it holds every other place.
+    private var topLevelNode: Int?
 
     private init(dictionaries: DictionaryRule) {
         self.dictionaries = dictionaries
@@ -103,12 +115,23 @@ struct ObjectKindMerging {
 
     /// The top-level observation with the objects of each kind merged, the objects
     /// that `dictionaries` says are dictionaries marked as such.
+    ///
+    /// A top level that ``TaggedObjectRule`` splits is returned with its
+    /// ``ObjectObservation/variants`` merged.
     static func merged(_ root: ObjectObservation, dictionaries: DictionaryRule) -> ObjectObservation {
         var merging = ObjectKindMerging(dictionaries: dictionaries)
-        let rootNode = merging.addNode(root)
+        root.variants = TaggedObjectRule.variants(of: root)
+        if let variants = root.variants {
+            for variant in variants.variants { _ = merging.addNode(variant.objects) }
+        } else {
+            merging.topLevelNode = merging.addNode(root)
+        }
         merging.mergeSameKeySets()
         for node in merging.nodes.indices { merging.members[merging.find(node), default: []].append(node) }
-        return merging.mergedObject(ofKind: merging.find(rootNode))
+        if let topLevelNode = merging.topLevelNode { return merging.mergedObject(ofKind: merging.find(topLevelNode)) }
+        let merged = ObjectObservation()
+        merging.fill(merged, from: [root])
+        return merged
     }
 
     // MARK: Places
@@ -139,11 +162,16 @@ struct ObjectKindMerging {
         if let object = value.object {
             object.readsAsDictionary = dictionaries.readsAsDictionary(
                 object, key: Self.key(of: steps), isElement: steps.last == .element)
+            if !object.readsAsDictionary { object.variants = TaggedObjectRule.variants(of: object) }
         }
         profile[steps] = ValueProfile(value)
         if let object = value.object {
             if object.readsAsDictionary {
                 collect(object.allValues, steps: steps + [.value], children: &children, profile: &profile)
+            } else if let variants = object.variants {
+                for variant in variants.variants {
+                    children[steps + [.tag(variant.tags[0])]] = addNode(variant.objects)
+                }
             } else {
                 children[steps] = addNode(object)
             }
@@ -159,7 +187,7 @@ struct ObjectKindMerging {
         for step in steps.reversed() {
             switch step {
             case .key(let name): return name
-            case .element: continue
+            case .element, .tag: continue
             case .value: return nil
             }
         }
@@ -195,7 +223,7 @@ struct ObjectKindMerging {
         var groups: [Set<String>: [Int]] = [:]
         var order: [Set<String>] = []
         // The top level holds every other place: it can merge with none.
-        for node in nodes.indices.dropFirst() {
+        for node in nodes.indices where node != topLevelNode {
             let keys = Set(nodes[node].object.keys)
             if groups[keys] == nil { order.append(keys) }
             groups[keys, default: []].append(node)
@@ -318,6 +346,13 @@ struct ObjectKindMerging {
     /// dictionaries, the fields of the others (and of the fields of
     /// dictionaries, the counts).
     private mutating func fill(_ merged: ObjectObservation, from objects: [ObjectObservation]) {
+        if let tagKey = objects.first?.variants?.tagKey, objects.allSatisfy({ $0.variants?.tagKey == tagKey }) {
+            merged.count = objects.reduce(0) { $0 + $1.count }
+            merged.variants = mergedVariants(objects.compactMap(\.variants), tagKey: tagKey)
+            return
+        }
+        let caseTagKey = objects.first?.caseTagKey
+        merged.caseTagKey = objects.allSatisfy { $0.caseTagKey == caseTagKey } ? caseTagKey : nil
         let keyedByIDs = objects.allSatisfy(\.readsAsDictionary)
         merged.readsAsDictionary = keyedByIDs
         var seen: Set<String> = []
@@ -337,6 +372,36 @@ struct ObjectKindMerging {
             fill(allValues, from: objects.map(\.allValues))
             merged.allValues = allValues
         }
+    }
+
+    /// The cases of tagged places merged: the cases named by the same first tag
+    /// are one, each the merged observation of its kind.
+    private mutating func mergedVariants(_ places: [TaggedVariants], tagKey: String) -> TaggedVariants {
+        var order: [String] = []
+        var groups: [String: (tags: [String], objects: [ObjectObservation])] = [:]
+        for variant in places.flatMap(\.variants) {
+            let name = variant.tags[0]
+            if groups[name] == nil { order.append(name) }
+            var group = groups[name] ?? ([], [])
+            for tag in variant.tags where !group.tags.contains(tag) { group.tags.append(tag) }
+            group.objects.append(variant.objects)
+            groups[name] = group
+        }
+        var variants: [TaggedVariants.Variant] = []
+        for name in order {
+            guard let group = groups[name] else { continue }
+            let nodesOfObjects = group.objects.compactMap { nodeIndex[ObjectIdentifier($0)] }
+            let kinds = Set(nodesOfObjects.map { find($0) })
+            let objects: ObjectObservation
+            if nodesOfObjects.count == group.objects.count, kinds.count == 1, let kind = kinds.first {
+                objects = mergedObject(ofKind: kind)
+            } else {
+                objects = ObjectObservation()
+                fill(objects, from: group.objects)
+            }
+            variants.append(TaggedVariants.Variant(tags: group.tags, objects: objects))
+        }
+        return TaggedVariants(tagKey: tagKey, variants: variants)
     }
 
     /// Counts the values and nulls of `values` in `merged`, and nothing else.

@@ -92,6 +92,16 @@ final class ObjectObservation {
     /// Whether the objects are a dictionary rather than a model, as
     /// ``DictionaryRule`` decides for their place (set by ``ObjectKindMerging``).
     var readsAsDictionary = false
+    /// The objects seen, each with its value for each member that may be a tag
+    /// (``TaggedObjectRule/tagKeys``) holding a string: what ``TaggedObjectRule``
+    /// splits them by.
+    var taggedObjects: [String: [(tag: String, members: [JSONMember])]] = [:]
+    /// The objects split by their tag, when ``TaggedObjectRule`` says they are a
+    /// tagged enum (set by ``ObjectKindMerging``).
+    var variants: TaggedVariants?
+    /// For the objects of one case of a tagged enum: the key of their tag, which
+    /// the enum reads, so that their model leaves it out.
+    var caseTagKey: String?
     /// Every member value, whatever its key: the fields merged, made when first
     /// asked for.
     ///
@@ -121,12 +131,16 @@ final class ObjectObservation {
             guard let value = last[key] else { continue }
             field(forKey: key).observe(value)
         }
+        for key in TaggedObjectRule.tagKeys {
+            if case .string(let tag) = last[key] { taggedObjects[key, default: []].append((tag, members)) }
+        }
     }
 
     /// Adds everything `other` saw to what was seen here, as if its objects had
     /// been observed here too.
     func absorb(_ other: ObjectObservation) {
         count += other.count
+        for (key, objects) in other.taggedObjects { taggedObjects[key, default: []] += objects }
         for key in other.keys {
             guard let otherField = other.fields[key] else { continue }
             field(forKey: key).absorb(otherField)
@@ -153,4 +167,21 @@ extension ObjectObservation {
                 || (key.utf8.count == 36 && UUID(uuidString: key) != nil)
         }
     }
+}
+
+/// The objects of one place split by their tag: one observation for each group
+/// of tags whose objects have the same keys (see ``TaggedObjectRule``).
+struct TaggedVariants {
+    /// One case model's objects, and the tags they carry.
+    struct Variant {
+        /// The tags, in the order the samples show them.
+        var tags: [String]
+        /// The objects of those tags.
+        var objects: ObjectObservation
+    }
+
+    /// The key of the tag: `object`, `type`, `kind` or `event`.
+    var tagKey: String
+    /// The groups, in the order the samples show their first tag.
+    var variants: [Variant]
 }

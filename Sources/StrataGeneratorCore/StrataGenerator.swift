@@ -6,8 +6,9 @@ import Foundation
 /// Each sample is an object, or an array of objects; the shapes of all of them
 /// are merged into one top-level model, with a model for each kind of nested
 /// object (objects with the same keys at different places are one model, see
-/// ``ObjectKindMerging``; the same shape twice is one model), properties in
-/// payload order, and types inferred across every sample (see ``TypeInference``).
+/// ``ObjectKindMerging``; the same shape twice is one model; objects told apart
+/// by a tag are a tagged enum, see ``TaggedObjectRule``), properties in payload
+/// order, and types inferred across every sample (see ``TypeInference``).
 ///
 /// ```swift
 /// let json = Data(#"{"id": 1, "html_url": "https://github.com/ada", "created_at": "2024-05-01T12:30:00Z"}"#.utf8)
@@ -45,7 +46,7 @@ public enum StrataGenerator {
             for members in try topLevelObjects(of: sample) { objects.observe(members) }
         }
         let merged = ObjectKindMerging.merged(objects, dictionaries: DictionaryRule(options: options))
-        let root = TypeInference(options: options).model(merged, key: nil, isElement: false)
+        let root = TypeInference(options: options).objectType(merged, key: nil, isElement: false)
         let reserved: Set<String> = options.namespace.map { [$0] } ?? []
         let declarations = Declarations(
             root: root, rootName: options.rootName, reserved: reserved, namesFromPath: options.namesFromPath)

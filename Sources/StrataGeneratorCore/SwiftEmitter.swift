@@ -27,8 +27,11 @@ struct SwiftEmitter {
         // The top-level model comes first and holds every other type, so that two
         // generated files never declare the same name.
         if options.namespace == nil { lines.append("") }
-        guard case .model(let root) = declarations.first else { return lines.joined(separator: "\n") + "\n" }
-        emit(root, nested: Array(declarations.dropFirst()))
+        switch declarations.first {
+        case .model(let root): emit(root, nested: Array(declarations.dropFirst()))
+        case .tagged(let root): emit(root, nested: Array(declarations.dropFirst()))
+        case .enumeration, nil: break
+        }
         if options.namespace != nil {
             indent = ""
             line("}")
@@ -97,6 +100,12 @@ struct SwiftEmitter {
         }
         emitKeyMap(model)
         emitTransformers(mapped)
+        emitNested(nested)
+        line("}")
+    }
+
+    /// Emits `nested`, one level in.
+    private mutating func emitNested(_ nested: [Declarations.Declaration]) {
         let outer = indent
         indent += "    "
         for declaration in nested {
@@ -104,10 +113,10 @@ struct SwiftEmitter {
             switch declaration {
             case .model(let model): emit(model)
             case .enumeration(let enumeration): emit(enumeration)
+            case .tagged(let tagged): emit(tagged)
             }
         }
         indent = outer
-        line("}")
     }
 
     private mutating func emitKeyMap(_ model: ModelDeclaration) {
@@ -153,6 +162,28 @@ struct SwiftEmitter {
         line("        default: return nil")
         line("        }")
         line("    }")
+    }
+
+    // MARK: Tagged enums
+
+    /// Emits `tagged`: its cases, the tag table and the fallback, with `nested` declared inside it.
+    private mutating func emit(_ tagged: TaggedDeclaration, nested: [Declarations.Declaration] = []) {
+        line("enum \(tagged.name): JSONTaggedEnum {")
+        for item in tagged.cases { line("    case \(SwiftNaming.declarationName(item.name))(\(item.model))") }
+        line("    case \(SwiftNaming.declarationName(tagged.fallbackCase))(JSONValue)  // a tag the samples do not show")
+        line("")
+        line("    static let tagKeyPath: JSONKeyPath = \(keyPathLiteral(tagged.tagKey))")
+        line("    static let casesByTag: [String: JSONTaggedCase<\(tagged.name)>] = [")
+        for item in tagged.cases {
+            let caseName = SwiftNaming.declarationName(item.name)
+            line("        \(SwiftLiteral.string(item.tag)): .model(\(item.model).self, \(tagged.name).\(caseName)),")
+        }
+        line("    ]")
+        line(
+            "    static let unknownTagCase: JSONTaggedCase<\(tagged.name)>? = "
+                + ".value(\(tagged.name).\(SwiftNaming.declarationName(tagged.fallbackCase)))")
+        emitNested(nested)
+        line("}")
     }
 
     // MARK: Enums

@@ -19,7 +19,9 @@ import Strata
 ///   `milliseconds`).
 /// - Objects that ``DictionaryRule`` says are dictionaries are `[String: T]`, or
 ///   `[String: JSONValue]` when their values disagree, hold `null` or are never
-///   seen; other objects are nested models.
+///   seen; objects that ``TaggedObjectRule`` splits by their tag are a tagged
+///   enum with a model for each group of tags (a key `null` in every object of
+///   one tag takes the type the other tags agree on); other objects are nested models.
 /// - A key `null` in every sample is `JSONValue?`, an array empty in every sample
 ///   `[JSONValue]`: any JSON, kept as it is, until the user gives the type.
 /// - A key that is `null` or absent in some sample is optional; an array with a
@@ -37,10 +39,32 @@ struct TypeInference {
         self.options = options
     }
 
-    /// The model shape of the objects in `object`, found at `key` (`nil` for the top level).
+    /// The type of the objects in `object`, found at `key` (`nil` for the top
+    /// level): a tagged enum when ``TaggedObjectRule`` split them, else a model.
+    func objectType(_ object: ObjectObservation, key: String?, isElement: Bool) -> InferredType {
+        guard let variants = object.variants else { return .model(model(object, key: key, isElement: isElement)) }
+        var cases = variants.variants.map { variant in
+            TaggedShape.Case(tags: variant.tags, model: model(variant.objects, key: variant.tags[0], isElement: false))
+        }
+        // A key null in every object of one tag has the type the other tags give it, when they agree.
+        for index in cases.indices {
+            for fieldIndex in cases[index].model.fields.indices where cases[index].model.fields[fieldIndex].type == .unknown {
+                let key = cases[index].model.fields[fieldIndex].key
+                let known = cases.flatMap { $0.model.fields.filter { $0.key == key }.compactMap(\.type) }
+                    .filter { $0 != .unknown }
+                if let first = known.first, known.allSatisfy({ $0 == first }) {
+                    cases[index].model.fields[fieldIndex].type = first
+                }
+            }
+        }
+        return .tagged(TaggedShape(key: key, isElement: isElement, tagKey: variants.tagKey, cases: cases))
+    }
+
+    /// The model shape of the objects in `object`, found at `key` (`nil` for the
+    /// top level); the tag of a tagged enum's case is the enum's, not a property.
     func model(_ object: ObjectObservation, key: String?, isElement: Bool) -> ModelShape {
         let fields = object.keys.compactMap { fieldKey -> FieldShape? in
-            guard let observation = object.fields[fieldKey] else { return nil }
+            guard fieldKey != object.caseTagKey, let observation = object.fields[fieldKey] else { return nil }
             let isOptional = observation.nulls > 0 || observation.occurrences < object.count
             var field = FieldShape(key: fieldKey, type: nil, isOptional: isOptional, conflict: nil)
             switch type(of: observation, key: fieldKey, datesAllowed: true) {
@@ -73,13 +97,13 @@ struct TypeInference {
         if !observation.strings.isEmpty { return .success(stringType(of: observation, key: key, datesAllowed: datesAllowed)) }
         if let object = observation.object {
             if object.readsAsDictionary { return .success(.dictionary(dictionaryValueType(of: object, key: key))) }
-            return .success(.model(model(object, key: key, isElement: false)))
+            return .success(objectType(object, key: key, isElement: false))
         }
         if observation.arrays > 0 {
             guard let elements = observation.elements, elements.occurrences > 0 else { return .success(.array(.unknown)) }
             var element: InferredType
             if let object = elements.object, !object.readsAsDictionary {
-                element = .model(model(object, key: key, isElement: true))
+                element = objectType(object, key: key, isElement: true)
             } else {
                 switch type(of: elements, key: key, datesAllowed: datesAllowed) {
                 case .success(.array(let inner)): element = .array(withoutDates(inner))

@@ -49,6 +49,18 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             payload: "customers.json", golden: "Stripe.swift",
             options: GeneratorOptions(rootName: "Customer", namespace: "Stripe"),
             roundTrip: { try JSONAdapter.data(from: JSONAdapter.models(of: Stripe.Customer.self, from: $0)) }),
+        // A Stripe account in the API's shape, with invented values: external accounts
+        // that are cards and bank accounts, told apart by "object".
+        GoldenCase(
+            payload: "accounts.json", golden: "StripeAccounts.swift",
+            options: GeneratorOptions(rootName: "Account", namespace: "StripeAccounts"),
+            roundTrip: { try JSONAdapter.data(from: JSONAdapter.model(of: StripeAccounts.Account.self, from: $0)) }),
+        // GitHub issue events in the API's shape, with invented values: each "event"
+        // has its own fields, and several share theirs.
+        GoldenCase(
+            payload: "issue-events.json", golden: "GitHubEvents.swift",
+            options: GeneratorOptions(rootName: "IssueEvent", namespace: "GitHubEvents"),
+            roundTrip: { try JSONAdapter.data(from: JSONAdapter.models(of: GitHubEvents.IssueEvent.self, from: $0)) }),
         // A Twitter search response in the API's shape, with invented statuses: a reply, a retweet
         // with a photo, a status with a link; nested users, entities, nulls, dates as Twitter writes them.
         GoldenCase(
@@ -130,6 +142,69 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         let difference = JSONEquivalence.firstDifference(
             try SampleReader.read(next, file: "next.json"), try SampleReader.read(written, file: "written"))
         #expect(difference == nil, "\(difference ?? "")")
+    }
+
+    /// The tagged goldens map every key of their samples, each tagged element
+    /// audited as its case's model.
+    @Test func taggedModelsMapEveryKeyOfTheirSamples() throws {
+        let accounts = try #require(GoldenCase.all.first { $0.golden == "StripeAccounts.swift" }).payloadData()
+        let accountAudit = try JSONAdapter.audit(of: StripeAccounts.Account.self, from: accounts)
+        #expect(accountAudit.isComplete, "\(accountAudit)")
+        let events = try #require(GoldenCase.all.first { $0.golden == "GitHubEvents.swift" }).payloadData()
+        let eventAudit = try JSONAdapter.audit(of: GitHubEvents.IssueEvent.self, from: events)
+        #expect(eventAudit.isComplete, "\(eventAudit)")
+    }
+
+    /// The next responses of the tagged APIs: a tag the samples did not show is
+    /// kept whole by the fallback case, and every tagged element writes back as it was read.
+    @Test func taggedModelsKeepEveryTaggedElementOfTheNextResponse() throws {
+        let account = Data(#"""
+            {"id": "acct_2", "object": "account", "business_profile": {"mcc": "5734", "name": "B", "url": null},
+             "business_type": "company", "capabilities": {"card_payments": "inactive", "transfers": "active"},
+             "charges_enabled": false, "country": "FR", "created": 1716890999, "default_currency": "eur",
+             "details_submitted": false, "email": "b@example.com",
+             "external_accounts": {"object": "list", "data": [
+               {"id": "card_2", "object": "card", "account": "acct_2", "address_city": "Lyon", "address_country": "FR",
+                "address_zip": "69001", "brand": "MasterCard", "country": "FR", "currency": "eur", "cvc_check": "unchecked",
+                "default_for_currency": true, "exp_month": 1, "exp_year": 2030, "fingerprint": "f", "funding": "credit",
+                "last4": "4444", "metadata": {"nickname": "ops"}, "name": "B SAS"},
+               {"id": "src_1", "object": "source", "type": "sepa_debit", "sepa_debit": {"last4": "3000"}}],
+             "has_more": true, "url": "/v1/accounts/acct_2/external_accounts"},
+             "metadata": {}, "payouts_enabled": false,
+             "settings": {"payouts": {"debit_negative_balances": false, "schedule": {"delay_days": 7, "interval": "weekly"},
+             "statement_descriptor": "B SAS"}}, "type": "custom"}
+            """#.utf8)
+        let read = try JSONAdapter.model(of: StripeAccounts.Account.self, from: account)
+        guard case .card(let card) = read.externalAccounts.data.first, case .other(let source) = read.externalAccounts.data.last
+        else {
+            Issue.record("expected a card, then a source kept whole: \(read.externalAccounts.data)")
+            return
+        }
+        #expect(card.last4 == "4444" && card.metadata == ["nickname": "ops"])
+        #expect(source["sepa_debit"]?["last4"] == "3000")
+        let events = Data(#"""
+            [{"id": 9, "node_id": "n", "url": "https://api.github.com/e/9", "actor": {"login": "a", "id": 1, "node_id": "u",
+              "avatar_url": "https://avatars.githubusercontent.com/u/1", "type": "User", "site_admin": false},
+              "event": "milestoned", "commit_id": null, "commit_url": null, "created_at": "2024-06-01T10:00:00Z",
+              "performed_via_github_app": null, "milestone": {"title": "v2"}},
+             {"id": 10, "node_id": "m", "url": "https://api.github.com/e/10", "actor": {"login": "b", "id": 2, "node_id": "v",
+              "avatar_url": "https://avatars.githubusercontent.com/u/2", "type": "Bot", "site_admin": false},
+              "event": "reopened", "commit_id": "9f8e", "commit_url": "https://api.github.com/c/9f8e",
+              "created_at": "2024-06-02T10:00:00Z", "performed_via_github_app": {"slug": "ci"}}]
+            """#.utf8)
+        let readEvents = try JSONAdapter.models(of: GitHubEvents.IssueEvent.self, from: events)
+        guard case .other = readEvents.first, case .reopened(let reopened) = readEvents.last else {
+            Issue.record("expected a milestoned event kept whole, then a reopened one: \(readEvents)")
+            return
+        }
+        #expect(reopened.commitID == "9f8e")
+        for (sample, written) in [
+            (account, try JSONAdapter.data(from: read)), (events, try JSONAdapter.data(from: readEvents)),
+        ] {
+            let difference = JSONEquivalence.firstDifference(
+                try SampleReader.read(sample, file: "next.json"), try SampleReader.read(written, file: "written"))
+            #expect(difference == nil, "\(difference ?? "")")
+        }
     }
 
     /// A key present and non-null in every sample is required: a response
