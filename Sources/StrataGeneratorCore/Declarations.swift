@@ -44,7 +44,14 @@ struct Declarations {
         for field in shape.fields {
             properties.append(property(for: field, in: name))
         }
-        all[slot] = .model(ModelDeclaration.naming(properties, of: name))
+        var declaration = ModelDeclaration.naming(properties, of: name)
+        declaration.parameters = shape.fields.compactMap { field in
+            switch field.type {
+            case .array(.parameter(let parameter)), .array(.optional(.parameter(let parameter))): parameter
+            default: nil
+            }
+        }
+        all[slot] = .model(declaration)
         return name
     }
 
@@ -65,6 +72,14 @@ struct Declarations {
         var number = 2
         while usedTypeNames.contains("\(base)\(number)") { number += 1 }
         return "\(base)\(number)"
+    }
+
+    /// The type name `name` gives (`"list"` → `List`) when it is free, else a new one for `key`.
+    private mutating func typeName(named name: String?, forKey key: String, singular: Bool, parent: String) -> String {
+        if let name, let fromName = SwiftNaming.typeName(forKey: name, singular: false), !usedTypeNames.contains(fromName) {
+            return fromName
+        }
+        return newTypeName(forKey: key, singular: singular, parent: parent)
     }
 
     // MARK: Properties
@@ -114,8 +129,8 @@ struct Declarations {
         case .date: return "Date"
         case .model(let shape):
             if let existing = models.first(where: { $0.fields == shape.fields }) { return existing.name }
-            let name = newTypeName(forKey: key, singular: singular || shape.isElement, parent: parent)
-            return declareModel(shape, name: name)
+            return declareModel(
+                shape, name: typeName(named: shape.name, forKey: key, singular: singular || shape.isElement, parent: parent))
         case .array(let element):
             return "[" + swiftType(of: element, key: key, parent: parent, singular: true) + "]"
         case .optional(let wrapped):
@@ -130,6 +145,22 @@ struct Declarations {
             }
             let name = newTypeName(forKey: key, singular: singular || shape.isElement, parent: parent)
             return declareTagged(shape, name: name)
+        case .generic(let shape):
+            let base: String
+            if let existing = models.first(where: { $0.fields == shape.base.fields }) {
+                base = existing.name
+            } else {
+                // Named by its objects (`"object": "list"` → `List`), else `Page`: it is a
+                // container, which the key of its first place does not name.
+                base = declareModel(
+                    shape.base,
+                    name: typeName(named: shape.name ?? "page", forKey: key, singular: singular || shape.base.isElement, parent: parent))
+            }
+            // The arguments are named after the key that holds the model here: `sources` → `List<Source>`.
+            let arguments = shape.arguments.map { swiftType(of: $0, key: key, parent: parent, singular: true) }
+            return base + "<" + arguments.joined(separator: ", ") + ">"
+        case .parameter(let name):
+            return name
         }
     }
 
@@ -142,10 +173,10 @@ struct Declarations {
         case .json, .unknown: "JSONValue.null"
         case .url, .uuid: nil
         case .date: "Date.distantPast"
-        case .model: swiftType + "()"
+        case .model, .generic: swiftType + "()"
         case .array: "[]"
         case .dictionary: "[:]"
-        case .optional, .tagged: nil
+        case .optional, .tagged, .parameter: nil
         case .enumeration:
             enumDeclaration(named: swiftType)?.cases.first.map { "\(swiftType).\(SwiftNaming.declarationName($0.name))" }
         }
@@ -250,6 +281,8 @@ struct ModelDeclaration: Equatable {
     var properties: [PropertyDeclaration]
     /// The generated key map the model starts from.
     var keyRule: KeyRule
+    /// The names of its type parameters, for a generic model.
+    var parameters: [String] = []
 
     init(name: String, properties: [PropertyDeclaration], keyRule: KeyRule) {
         self.name = name

@@ -31,6 +31,10 @@ indirect enum InferredType: Equatable, Sendable {
     case enumeration(EnumShape)
     /// A tagged enum: objects told apart by a tag (see ``TaggedObjectRule``).
     case tagged(TaggedShape)
+    /// A generic model with its type arguments: `List<Card>`.
+    case generic(GenericShape)
+    /// A generic model's type parameter, by name: `Item`.
+    case parameter(String)
     /// Any JSON value, `JSONValue`: a dictionary's values that disagree, or hold `null`.
     case json
     /// Nothing to learn from: `null` in every sample, or an empty array's element;
@@ -59,6 +63,10 @@ struct ModelShape: Equatable, Sendable {
     var isElement: Bool
     /// The properties, in the order the samples first show their keys.
     var fields: [FieldShape]
+    /// A name the objects give themselves (`"object": "card"` → `Card`), used
+    /// before the key's when it is free: for the elements a generic model holds,
+    /// whose key names the list rather than them.
+    var name: String?
 }
 
 /// One key of an object shape and what it holds.
@@ -99,4 +107,23 @@ struct TaggedShape: Equatable, Sendable {
     var tagKey: String
     /// The cases, in the order the samples show their first tag.
     var cases: [Case]
+}
+
+/// A generic model at one place: the model, generic over the array elements of
+/// some keys, and what those elements are here.
+///
+/// ```swift
+/// // {"sources": {"object": "list", "data": [{"object": "card", …}]},
+/// //  "subscriptions": {"object": "list", "data": [{"object": "subscription", …}]}}
+/// // → var sources = List<Source>(), var subscriptions = List<Subscription>()
+/// ```
+struct GenericShape: Equatable, Sendable {
+    /// The model, whose parameter keys hold `[.parameter(name)]`.
+    var base: ModelShape
+    /// A name the objects give the model: the one value of their `object` or
+    /// `type` member (`"list"` → `List`), when they all have the same.
+    var name: String?
+    /// The type of the elements at each parameter key, in the order of the
+    /// model's parameters.
+    var arguments: [InferredType]
 }

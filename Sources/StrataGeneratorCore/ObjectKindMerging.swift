@@ -10,6 +10,10 @@
 ///   nested objects are then one model even if their keys differ): what the samples
 ///   show at both places is one observation, so a key `null` or absent at one
 ///   place is optional in the merged model.
+/// - Except for the elements of an array at a key when they are objects too
+///   different to be one model (a tagged enum at one place and a model at the
+///   other, or models sharing at most half of their keys): the merged kind is
+///   generic over them, and each place keeps its own (see ``isParameter(_:_:_:)``).
 /// - A merge is not made when it would make a model contain itself (a reply
 ///   inside a status of the same keys), or give a key a conflict it did not have
 ///   (a number at one place and a string at the other); the places stay apart.
@@ -87,6 +91,7 @@ struct ObjectKindMerging {
         case parent(node: Int, old: Int)
         case slots(kind: Int, old: [[Step]: Int])
         case profiles(kind: Int, old: [[Step]: ValueProfile])
+        case parameters(kind: Int, old: Set<String>)
     }
 
     private var nodes: [Node] = []
@@ -98,6 +103,9 @@ struct ObjectKindMerging {
     private var slots: [[[Step]: Int]] = []
     /// For each kind's root, what its places show at each step path.
     private var profiles: [[[Step]: ValueProfile]] = []
+    /// For each kind's root, the keys whose array elements are a type parameter:
+    /// objects of different shapes at different places (see ``genericKey(_:_:_:)``).
+    private var parameters: [Set<String>] = []
     /// The changes of the merge being tried, or `nil` outside a try.
     private var changes: [Change]?
     /// The merged observation of each kind, by root, once built.
@@ -144,6 +152,7 @@ struct ObjectKindMerging {
         parent.append(node)
         slots.append([:])
         profiles.append([:])
+        parameters.append([])
         var children: [[Step]: Int] = [:]
         var profile: [[Step]: ValueProfile] = [:]
         for key in object.keys {
@@ -261,14 +270,26 @@ struct ObjectKindMerging {
             changes?.append(.slots(kind: absorbed, old: slots[absorbed]))
             changes?.append(.profiles(kind: root, old: profiles[root]))
             changes?.append(.profiles(kind: absorbed, old: profiles[absorbed]))
+            changes?.append(.parameters(kind: root, old: parameters[root]))
+            var keys = parameters[root].union(parameters[absorbed])
+            for key in Set(profiles[absorbed].keys.compactMap { Self.elementKey(of: $0) }) where !keys.contains(key) {
+                if isParameter(key, root, absorbed) { keys.insert(key) }
+            }
+            parameters[root] = keys
             for (steps, child) in slots[absorbed] {
                 if let existing = slots[root][steps] {
+                    // The elements of a type parameter stay the kinds they are at each place.
+                    if let key = Self.elementKey(of: steps), keys.contains(key) { continue }
                     pending.append((existing, child))
                 } else {
                     slots[root][steps] = child
                 }
             }
             for (steps, profile) in profiles[absorbed] {
+                if let key = Self.elementKey(of: steps), keys.contains(key) {
+                    if profiles[root][steps] == nil { profiles[root][steps] = profile }
+                    continue
+                }
                 var merged = profiles[root][steps] ?? profile
                 merged.formUnion(profile)
                 if merged.isConflicting {
@@ -288,11 +309,41 @@ struct ObjectKindMerging {
                 case .parent(let node, let old): parent[node] = old
                 case .slots(let kind, let old): slots[kind] = old
                 case .profiles(let kind, let old): profiles[kind] = old
+                case .parameters(let kind, let old): parameters[kind] = old
                 }
             }
         }
         changes = nil
         return accepted
+    }
+
+    /// The key of `steps` when they lead to the elements of an array at a key,
+    /// or to a case of those elements: where a type parameter can be.
+    private static func elementKey(of steps: [Step]) -> String? {
+        guard steps.count >= 2, case .key(let key) = steps[0], steps[1] == .element else { return nil }
+        if steps.count == 2 { return key }
+        if steps.count == 3, case .tag = steps[2] { return key }
+        return nil
+    }
+
+    /// Whether the array elements at `key` of two kinds being merged are too
+    /// different to be one model, so that the merged kind is generic over them:
+    /// objects at both, and either a tagged enum at one and a model at the
+    /// other, or models that share at most half of their keys.
+    ///
+    /// A list envelope (`{"object": "list", "data": […], "has_more": false}`)
+    /// holding cards at one place and subscriptions at another is `List<Card>` and
+    /// `List<Subscription>`, not one list of a model with the fields of both.
+    private mutating func isParameter(_ key: String, _ root: Int, _ absorbed: Int) -> Bool {
+        let steps: [Step] = [.key(key), .element]
+        guard let one = profiles[root][steps], let other = profiles[absorbed][steps], one.kinds == 8, other.kinds == 8,
+            !one.keyedByIDs, !other.keyedByIDs
+        else { return false }
+        if one.tagged != other.tagged { return true }
+        guard !one.tagged, let first = slots[root][steps], let second = slots[absorbed][steps] else { return false }
+        let firstKeys = Set(nodes[first].object.keys)
+        let secondKeys = Set(nodes[second].object.keys)
+        return firstKeys.intersection(secondKeys).count * 2 <= firstKeys.union(secondKeys).count
     }
 
     /// Whether a kind reached from `kinds` holds itself, at any depth.
@@ -337,7 +388,24 @@ struct ObjectKindMerging {
         // Recorded before it is filled; no kind holds itself, so it is not met again while filling.
         built[root] = merged
         fill(merged, from: (members[root] ?? [root]).map { nodes[$0].object })
+        merged.parameterKeys = merged.keys.filter(parameters[root].contains)
         return merged
+    }
+
+    /// The objects of the generic kind `root` at the places `places`: the kind,
+    /// and what the places hold at each of its parameter keys.
+    private mutating func specialized(ofKind root: Int, at places: [Int]) -> ObjectObservation {
+        let base = mergedObject(ofKind: root)
+        let use = ObjectObservation()
+        use.count = base.count
+        var arguments: [String: ValueObservation] = [:]
+        for key in base.parameterKeys {
+            let argument = ValueObservation()
+            fill(argument, from: places.compactMap { nodes[$0].object.fields[key]?.elements })
+            arguments[key] = argument
+        }
+        use.specialization = GenericUse(base: base, arguments: arguments)
+        return use
     }
 
     /// Fills `merged` with what `objects` show.
@@ -427,7 +495,8 @@ struct ObjectKindMerging {
             let nodesOfObjects = objects.compactMap { nodeIndex[ObjectIdentifier($0)] }
             let kinds = Set(nodesOfObjects.map { find($0) })
             if nodesOfObjects.count == objects.count, kinds.count == 1, let kind = kinds.first {
-                merged.object = mergedObject(ofKind: kind)
+                merged.object =
+                    parameters[kind].isEmpty ? mergedObject(ofKind: kind) : specialized(ofKind: kind, at: nodesOfObjects)
             } else {
                 // Dictionaries, whose values are the places: merged here.
                 let object = ObjectObservation()

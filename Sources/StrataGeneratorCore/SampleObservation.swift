@@ -102,6 +102,12 @@ final class ObjectObservation {
     /// For the objects of one case of a tagged enum: the key of their tag, which
     /// the enum reads, so that their model leaves it out.
     var caseTagKey: String?
+    /// For the merged objects of a kind generic over the array elements of some
+    /// keys (see ``ObjectKindMerging``): those keys, in ``keys`` order.
+    var parameterKeys: [String] = []
+    /// For the objects of a generic kind at some places: the kind, and the
+    /// elements those places hold at its parameter keys.
+    var specialization: GenericUse?
     /// Every member value, whatever its key: the fields merged, made when first
     /// asked for.
     ///
@@ -184,4 +190,13 @@ struct TaggedVariants {
     var tagKey: String
     /// The groups, in the order the samples show their first tag.
     var variants: [Variant]
+}
+
+/// The objects of a generic kind at some places: the kind's merged objects, and
+/// the array elements those places hold at each of its parameter keys.
+struct GenericUse {
+    /// The kind's objects, every place together.
+    var base: ObjectObservation
+    /// The elements at each parameter key, at these places only.
+    var arguments: [String: ValueObservation]
 }

@@ -74,7 +74,8 @@ struct SwiftEmitter {
 
     /// Emits `model`, with `nested` declared inside it after its members.
     private mutating func emit(_ model: ModelDeclaration, nested: [Declarations.Declaration] = []) {
-        line("struct \(model.name): JSONSerializing {")
+        let parameters = model.parameters.map { "\($0): Sendable" }.joined(separator: ", ")
+        line("struct \(model.name)\(parameters.isEmpty ? "" : "<\(parameters)>"): JSONSerializing {")
         let mapped = model.properties.filter { $0.skippedReason == nil }
         for property in model.properties {
             if let reason = property.skippedReason {
@@ -95,8 +96,12 @@ struct SwiftEmitter {
         line("")
         // A key present and non-null in every sample is a property that is not optional:
         // required, as Codable requires it.
+        // A generic type has no stored static properties: its rules are computed.
         if mapped.contains(where: { !$0.typeText.hasSuffix("?") }) {
-            line("    static let requiredKeys: RequiredKeys = .nonOptional")
+            line(
+                model.parameters.isEmpty
+                    ? "    static let requiredKeys: RequiredKeys = .nonOptional"
+                    : "    static var requiredKeys: RequiredKeys { .nonOptional }")
         }
         emitKeyMap(model)
         emitTransformers(mapped)
@@ -120,13 +125,25 @@ struct SwiftEmitter {
     }
 
     private mutating func emitKeyMap(_ model: ModelDeclaration) {
-        let base = "    static let jsonKeyPathsByPropertyKey = JSONKeyPath.\(model.keyRule.rawValue)(for: propertyKeys)"
+        let rule = "JSONKeyPath.\(model.keyRule.rawValue)(for: propertyKeys)"
         let overrides = model.overrides.map { "\(SwiftLiteral.string($0.property)): \(keyPathLiteral($0.jsonKey))" }
-        guard !overrides.isEmpty else {
-            line(base)
+        guard model.parameters.isEmpty else {
+            line("    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {")
+            let outer = indent
+            indent += "    "
+            line("    " + rule)
+            emitOverrides(overrides)
+            indent = outer
+            line("    }")
             return
         }
-        line(base)
+        line("    static let jsonKeyPathsByPropertyKey = " + rule)
+        emitOverrides(overrides)
+    }
+
+    /// The `.merging` that adds `overrides` to a key map, if any.
+    private mutating func emitOverrides(_ overrides: [String]) {
+        guard !overrides.isEmpty else { return }
         let oneLine = "        .merging([" + overrides.joined(separator: ", ") + "]) { $1 }"
         if overrides.count <= 3, (indent + oneLine).count <= 120 {
             line(oneLine)

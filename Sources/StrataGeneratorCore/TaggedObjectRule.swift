@@ -63,7 +63,7 @@ enum TaggedObjectRule {
     }
 
     /// Whether `text` reads as a tag: a word a case can be named for.
-    private static func isTag(_ text: String) -> Bool {
+    static func isTag(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
             text.unicodeScalars.count <= 64
         else { return false }

@@ -42,6 +42,7 @@ struct TypeInference {
     /// The type of the objects in `object`, found at `key` (`nil` for the top
     /// level): a tagged enum when ``TaggedObjectRule`` split them, else a model.
     func objectType(_ object: ObjectObservation, key: String?, isElement: Bool) -> InferredType {
+        if let use = object.specialization { return generic(use, key: key, isElement: isElement) }
         guard let variants = object.variants else { return .model(model(object, key: key, isElement: isElement)) }
         var cases = variants.variants.map { variant in
             TaggedShape.Case(tags: variant.tags, model: model(variant.objects, key: variant.tags[0], isElement: false))
@@ -74,6 +75,46 @@ struct TypeInference {
             return field
         }
         return ModelShape(key: key, isElement: isElement, fields: fields)
+    }
+
+    /// A generic model at one place: the model, its parameters in the array
+    /// elements of its parameter keys, and the type of those elements there.
+    private func generic(_ use: GenericUse, key: String?, isElement: Bool) -> InferredType {
+        var base = model(use.base, key: key, isElement: isElement)
+        let keys = use.base.parameterKeys
+        var arguments: [InferredType] = []
+        for (index, field) in base.fields.enumerated() where keys.contains(field.key) {
+            let name = keys.count == 1 ? "Item" : (SwiftNaming.typeName(forKey: field.key, singular: true) ?? "") + "Item"
+            let elements = use.arguments[field.key]
+            let argument = elements.map { type(of: $0, key: field.key, datesAllowed: false) }
+            guard case .success(let type) = argument, type != .unknown else {
+                // Elements that disagree at these places: a model of neither.
+                return .model(model(use.base, key: key, isElement: isElement))
+            }
+            if case .model(var shape) = type, let elements = use.arguments[field.key]?.object {
+                shape.name = Self.constantName(of: elements)
+                arguments.append(.model(shape))
+            } else {
+                arguments.append(type)
+            }
+            let hasNulls = (use.base.fields[field.key]?.elements?.nulls ?? 0) > 0
+            base.fields[index].type = .array(hasNulls ? .optional(.parameter(name)) : .parameter(name))
+            base.fields[index].conflict = nil
+        }
+        return .generic(GenericShape(base: base, name: Self.constantName(of: use.base), arguments: arguments))
+    }
+
+    /// The one value the objects' `object`, `type` or `kind` member holds, when
+    /// every object has it and it reads as a tag.
+    private static func constantName(of object: ObjectObservation) -> String? {
+        for key in TaggedObjectRule.tagKeys {
+            guard let field = object.fields[key], field.occurrences == object.count, field.nulls == 0,
+                let first = field.strings.first, field.strings.count == field.occurrences,
+                field.strings.allSatisfy({ $0 == first }), TaggedObjectRule.isTag(first)
+            else { continue }
+            return first
+        }
+        return nil
     }
 
     /// Why a key has no single type.

@@ -129,6 +129,10 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
              "default_payment_method": null, "footer": "Thanks"}, "livemode": true,
              "metadata": {"campaign": "spring", "ref": "42"}, "name": "A", "phone": null, "preferred_locales": ["fr"],
              "shipping": null, "tax_exempt": "none",
+             "sources": {"object": "list", "data": [{"id": "card_9", "object": "card", "address_zip": null,
+               "brand": "Visa", "country": "FR", "customer": "cus_Q1", "cvc_check": "pass", "exp_month": 3,
+               "exp_year": 2031, "fingerprint": "f9", "funding": "prepaid", "last4": "0005", "metadata": {"team": "ops"},
+               "name": "A B"}], "has_more": false, "url": "/v1/customers/cus_Q1/sources"},
              "subscriptions": {"object": "list", "data": [{"id": "sub_1", "object": "subscription",
                "billing_cycle_anchor": 1700000000, "cancel_at_period_end": true, "created": 1700000000,
                "current_period_end": 1702592000, "current_period_start": 1700000000, "customer": "cus_Q1",
@@ -138,6 +142,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         let customer = try JSONAdapter.model(of: Stripe.Customer.self, from: next)
         #expect(customer.metadata == ["campaign": "spring", "ref": "42"])
         #expect(customer.subscriptions.data.first?.metadata["plan"]?["name"] == "pro")
+        #expect(customer.sources.data.first?.last4 == "0005" && customer.sources.data.first?.name == "A B")
         let written = try JSONAdapter.data(from: customer)
         let difference = JSONEquivalence.firstDifference(
             try SampleReader.read(next, file: "next.json"), try SampleReader.read(written, file: "written"))

@@ -28,7 +28,8 @@ enum Stripe {
         var preferredLocales: [String] = []
         var shipping: JSONValue?  // null in every sample: give it its type
         var taxExempt = ""
-        var subscriptions = Subscriptions()
+        var sources = List<Card>()
+        var subscriptions = List<Subscription>()
 
         static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
@@ -48,17 +49,39 @@ enum Stripe {
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
-        struct Subscriptions: JSONSerializing {
+        struct List<Item: Sendable>: JSONSerializing {
             var object = ""
-            var data: [SubscriptionsData] = []
+            var data: [Item] = []
             var hasMore = false
             var url = ""
+
+            static var requiredKeys: RequiredKeys { .nonOptional }
+            static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
+                JSONKeyPath.snakeCased(for: propertyKeys)
+            }
+        }
+
+        struct Card: JSONSerializing {
+            var id = ""
+            var object = ""
+            var addressZip: String?
+            var brand = ""
+            var country = ""
+            var customer = ""
+            var cvcCheck = ""
+            var expMonth = 0
+            var expYear = 0
+            var fingerprint = ""
+            var funding = ""
+            var last4 = ""
+            var metadata: [String: String] = [:]
+            var name: JSONValue?  // null in every sample: give it its type
 
             static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
-        struct SubscriptionsData: JSONSerializing {
+        struct Subscription: JSONSerializing {
             var id = ""
             var object = ""
             var billingCycleAnchor = Date.distantPast

@@ -30,14 +30,43 @@ import Testing
             "discount": null,
             "email": "jennyrosen@example.com",
             "invoice_prefix": "0759376C",
-            "invoice_settings": {"custom_fields": null, "default_payment_method": null, "footer": null},
+            "invoice_settings": {
+              "custom_fields": null,
+              "default_payment_method": null,
+              "footer": null
+            },
             "livemode": false,
-            "metadata": {"order_id": "6735"},
+            "metadata": {
+              "order_id": "6735"
+            },
             "name": "Jenny Rosen",
             "phone": null,
             "preferred_locales": [],
             "shipping": null,
             "tax_exempt": "none",
+            "sources": {
+              "object": "list",
+              "data": [
+                {
+                  "id": "card_1OvS2eLkdIwHu7ixK9Bq3mTa",
+                  "object": "card",
+                  "address_zip": "94107",
+                  "brand": "Visa",
+                  "country": "US",
+                  "customer": "cus_NffrFeUfNV2Hib",
+                  "cvc_check": "pass",
+                  "exp_month": 8,
+                  "exp_year": 2027,
+                  "fingerprint": "Xt5EWLLDS7FJjR1c",
+                  "funding": "credit",
+                  "last4": "4242",
+                  "metadata": {},
+                  "name": null
+                }
+              ],
+              "has_more": false,
+              "url": "/v1/customers/cus_NffrFeUfNV2Hib/sources"
+            },
             "subscriptions": {
               "object": "list",
               "data": [
@@ -73,14 +102,48 @@ import Testing
             "discount": null,
             "email": "ops@example.org",
             "invoice_prefix": "A1B2C3D4",
-            "invoice_settings": {"custom_fields": null, "default_payment_method": null, "footer": null},
+            "invoice_settings": {
+              "custom_fields": null,
+              "default_payment_method": null,
+              "footer": null
+            },
             "livemode": false,
-            "metadata": {"tier": "gold", "crm_id": "88213"},
+            "metadata": {
+              "tier": "gold",
+              "crm_id": "88213"
+            },
             "name": null,
             "phone": "+15555550123",
-            "preferred_locales": ["fr-FR"],
+            "preferred_locales": [
+              "fr-FR"
+            ],
             "shipping": null,
             "tax_exempt": "exempt",
+            "sources": {
+              "object": "list",
+              "data": [
+                {
+                  "id": "card_1OvT7hLkdIwHu7ixQ2Lp8nRd",
+                  "object": "card",
+                  "address_zip": null,
+                  "brand": "MasterCard",
+                  "country": "FR",
+                  "customer": "cus_OyW2bNLk7DxP5c",
+                  "cvc_check": "unchecked",
+                  "exp_month": 1,
+                  "exp_year": 2029,
+                  "fingerprint": "p7QcNw2kZr4YbL0s",
+                  "funding": "debit",
+                  "last4": "4444",
+                  "metadata": {
+                    "nickname": "travel"
+                  },
+                  "name": null
+                }
+              ],
+              "has_more": false,
+              "url": "/v1/customers/cus_OyW2bNLk7DxP5c/sources"
+            },
             "subscriptions": {
               "object": "list",
               "data": [],
