@@ -1,7 +1,10 @@
 /// The named Swift declarations for a set of inferred shapes: models and enums,
-/// in the order they are emitted (the top-level model first, then each type
-/// where it is first used), with each property's name, type, default value,
+/// in the order they are emitted (for each top level, its model first, then each
+/// type where it is first used), with each property's name, type, default value,
 /// transformer and JSON key.
+///
+/// A type is declared with the first top level that uses it; another top level
+/// refers to it through that one (`Customer.Card`).
 struct Declarations {
     /// A declaration to emit.
     enum Declaration: Equatable {
@@ -10,36 +13,78 @@ struct Declarations {
         case tagged(TaggedDeclaration)
     }
 
-    private(set) var all: [Declaration] = []
+    private var all: [Declaration] = []
+    /// The top level each of ``all`` is declared with.
+    private var groupOf: [Int] = []
+    /// The top level being declared.
+    private var current = 0
+    /// The top levels' names.
+    private let rootNames: [String]
+    /// The top level each type name is declared with.
+    private var owner: [String: Int] = [:]
     private let namesFromPath: Bool
     private var usedTypeNames: Set<String>
     private var models: [(fields: [FieldShape], name: String)] = []
     private var enums: [(values: [String], name: String)] = []
     private var taggedEnums: [(shape: TaggedShape, name: String)] = []
 
-    /// Declarations for `root` (a model, or a tagged enum), named `rootName`;
+    /// The declarations of each top level: its own first, then the types
+    /// declared with it.
+    var groups: [[Declaration]] {
+        rootNames.indices.map { group in all.indices.filter { groupOf[$0] == group }.map { all[$0] } }
+    }
+
+    /// Declarations for `roots` (each a model, or a tagged enum, with its name);
     /// `reserved` names (the namespace) are not given to any type.
     ///
     /// With `namesFromPath`, every nested type's name starts with its parent's.
-    init(root: InferredType, rootName: String, reserved: Set<String>, namesFromPath: Bool = false) {
+    init(roots: [(type: InferredType, name: String)], reserved: Set<String>, namesFromPath: Bool = false) {
         self.namesFromPath = namesFromPath
-        usedTypeNames = SwiftNaming.reservedTypeNames.union(reserved)
-        switch root {
-        case .tagged(let shape): _ = declareTagged(shape, name: rootName)
-        case .model(let shape): _ = declareModel(shape, name: rootName)
-        default: _ = declareModel(ModelShape(key: nil, isElement: false, fields: []), name: rootName)
+        rootNames = roots.map(\.name)
+        usedTypeNames = SwiftNaming.reservedTypeNames.union(reserved).union(rootNames)
+        // Every top level is known before any is declared, so that an object of the
+        // same shape inside another top level refers to it.
+        for root in roots {
+            switch root.type {
+            case .model(let shape): models.append((shape.fields, root.name))
+            case .tagged(let shape): taggedEnums.append((shape, root.name))
+            default: break
+            }
         }
+        for (index, root) in roots.enumerated() {
+            current = index
+            switch root.type {
+            case .tagged(let shape): _ = declareTagged(shape, name: root.name, isRoot: true)
+            case .model(let shape): _ = declareModel(shape, name: root.name, isRoot: true)
+            default: _ = declareModel(ModelShape(key: nil, isElement: false, fields: []), name: root.name, isRoot: true)
+            }
+        }
+    }
+
+    /// Appends `declaration` to the current top level's.
+    private mutating func append(_ declaration: Declaration, named name: String) {
+        all.append(declaration)
+        groupOf.append(current)
+        owner[name] = current
+    }
+
+    /// `name` as the current top level's code spells it: through the top-level
+    /// model that declares it, when that is another one.
+    private func reference(_ name: String) -> String {
+        guard let group = owner[name], group != current, !rootNames.contains(name) else { return name }
+        return rootNames[group] + "." + name
     }
 
     // MARK: Models
 
-    /// Declares the model of `shape` named `name`, or returns the name of the model already declared for the same shape.
-    private mutating func declareModel(_ shape: ModelShape, name: String) -> String {
-        if let existing = models.first(where: { $0.fields == shape.fields }) { return existing.name }
+    /// Declares the model of `shape` named `name`, or returns the name of the
+    /// model already declared for the same shape (a top level's is declared in any case).
+    private mutating func declareModel(_ shape: ModelShape, name: String, isRoot: Bool = false) -> String {
+        if !isRoot, let existing = models.first(where: { $0.fields == shape.fields }) { return reference(existing.name) }
         usedTypeNames.insert(name)
-        models.append((shape.fields, name))
+        if !isRoot { models.append((shape.fields, name)) }
         let slot = all.count
-        all.append(.model(ModelDeclaration(name: name, properties: [], keyRule: .snakeCased)))
+        append(.model(ModelDeclaration(name: name, properties: [], keyRule: .snakeCased)), named: name)
         var properties: [PropertyDeclaration] = []
         for field in shape.fields {
             properties.append(property(for: field, in: name))
@@ -128,7 +173,7 @@ struct Declarations {
         case .uuid: return "UUID"
         case .date: return "Date"
         case .model(let shape):
-            if let existing = models.first(where: { $0.fields == shape.fields }) { return existing.name }
+            if let existing = models.first(where: { $0.fields == shape.fields }) { return reference(existing.name) }
             return declareModel(
                 shape, name: typeName(named: shape.name, forKey: key, singular: singular || shape.isElement, parent: parent))
         case .array(let element):
@@ -141,14 +186,14 @@ struct Declarations {
             return declareEnum(shape, parent: parent, singular: singular)
         case .tagged(let shape):
             if let existing = taggedEnums.first(where: { $0.shape.tagKey == shape.tagKey && $0.shape.cases == shape.cases }) {
-                return existing.name
+                return reference(existing.name)
             }
             let name = newTypeName(forKey: key, singular: singular || shape.isElement, parent: parent)
             return declareTagged(shape, name: name)
         case .generic(let shape):
             let base: String
             if let existing = models.first(where: { $0.fields == shape.base.fields }) {
-                base = existing.name
+                base = reference(existing.name)
             } else {
                 // Named by its objects (`"object": "list"` → `List`), else `Page`: it is a
                 // container, which the key of its first place does not name.
@@ -204,7 +249,7 @@ struct Declarations {
     // MARK: Enums
 
     private mutating func declareEnum(_ shape: EnumShape, parent: String, singular: Bool) -> String {
-        if let existing = enums.first(where: { $0.values.sorted() == shape.values.sorted() }) { return existing.name }
+        if let existing = enums.first(where: { $0.values.sorted() == shape.values.sorted() }) { return reference(existing.name) }
         let name = newTypeName(forKey: shape.key, singular: singular, parent: parent)
         usedTypeNames.insert(name)
         enums.append((shape.values, name))
@@ -221,7 +266,7 @@ struct Declarations {
             used.insert(caseName)
             cases.append(EnumDeclaration.Case(name: caseName, rawValue: value))
         }
-        all.append(.enumeration(EnumDeclaration(name: name, cases: cases)))
+        append(.enumeration(EnumDeclaration(name: name, cases: cases)), named: name)
         return name
     }
 
@@ -230,17 +275,17 @@ struct Declarations {
     /// Declares the tagged enum of `shape` named `name`: a case for each tag, the
     /// model of each group of tags (shared with the models already declared for
     /// the same fields), and a fallback case that keeps an object of any other tag.
-    private mutating func declareTagged(_ shape: TaggedShape, name: String) -> String {
+    private mutating func declareTagged(_ shape: TaggedShape, name: String, isRoot: Bool = false) -> String {
         usedTypeNames.insert(name)
-        taggedEnums.append((shape, name))
+        if !isRoot { taggedEnums.append((shape, name)) }
         let slot = all.count
-        all.append(.tagged(TaggedDeclaration(name: name, tagKey: shape.tagKey, cases: [], fallbackCase: "")))
+        append(.tagged(TaggedDeclaration(name: name, tagKey: shape.tagKey, cases: [], fallbackCase: "")), named: name)
         var cases: [TaggedDeclaration.Case] = []
         var usedCases: Set<String> = []
         for taggedCase in shape.cases {
             let model: String
             if let existing = models.first(where: { $0.fields == taggedCase.model.fields }) {
-                model = existing.name
+                model = reference(existing.name)
             } else {
                 model = declareModel(
                     taggedCase.model, name: newTypeName(forKey: taggedCase.tags[0], singular: false, parent: name))
@@ -267,9 +312,11 @@ struct Declarations {
         return name
     }
 
+    /// The enum `name` names, through its top-level model or not.
     private func enumDeclaration(named name: String) -> EnumDeclaration? {
+        let unqualified = name.split(separator: ".").last.map(String.init) ?? name
         for declaration in all {
-            if case .enumeration(let enumeration) = declaration, enumeration.name == name { return enumeration }
+            if case .enumeration(let enumeration) = declaration, enumeration.name == unqualified { return enumeration }
         }
         return nil
     }

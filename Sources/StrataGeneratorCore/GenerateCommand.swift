@@ -3,7 +3,7 @@ import Foundation
 /// The `strata-generate` command line, parsed, and what running it does.
 ///
 /// ```text
-/// strata-generate <sample.json>... [--name <Name>] [--name-from-path]
+/// strata-generate <sample.json>... [--name <Name> | --roots] [--name-from-path]
 ///                 [--enums] [--namespace <Name>] [--dictionary <key>]...
 ///                 [--model <key>]... [--output <file.swift>] [--tests <file.swift>]
 /// ```
@@ -17,6 +17,8 @@ public struct GenerateCommand: Equatable, Sendable {
     public var files: [String] = []
     /// The top-level model's name (`--name`); `nil` to take it from the first sample's file name.
     public var name: String?
+    /// Whether each file is its own top-level model, named after it (`--roots`).
+    public var roots = false
     /// Whether to name nested models after their path, `RepositoryOwner` rather than `Owner` (`--name-from-path`).
     public var nameFromPath = false
     /// The file to write (`--output`); standard output when `nil`.
@@ -42,11 +44,15 @@ public struct GenerateCommand: Equatable, Sendable {
 
         ARGUMENTS:
           <sample.json>       One or more sample files: each an object, or an array of
-                              objects. The shapes of all of them are merged.
+                              objects. The shapes of all of them are merged, unless
+                              --roots is given.
 
         OPTIONS:
           --name <Name>       The name of the top-level model. By default, the first
                               file's name, singular for an array (issues.json → Issue).
+          --roots             Make each file its own top-level model, named after the
+                              file, in one source file where the types they share
+                              are declared once.
           --name-from-path    Name each nested model after its path: its parent's
                               name and its key (RepositoryOwner, not Owner).
           --enums             Make string keys with a few short values String enums.
@@ -76,6 +82,7 @@ public struct GenerateCommand: Equatable, Sendable {
         while let argument = remaining.popFirst() {
             switch argument {
             case "--name": name = try value(for: argument)
+            case "--roots": roots = true
             case "--name-from-path": nameFromPath = true
             case "--output", "-o": output = try value(for: argument)
             case "--tests": tests = try value(for: argument)
@@ -94,6 +101,9 @@ public struct GenerateCommand: Equatable, Sendable {
         }
         guard !help else { return }
         if files.isEmpty { throw Self.invalid("Give at least one sample JSON file.") }
+        if roots, name != nil {
+            throw Self.invalid("--name names the one top-level model; with --roots each file's is named after the file.")
+        }
         if let key = dictionaryKeys.first(where: modelKeys.contains) {
             throw Self.invalid("'\(key)' is given to both --dictionary and --model: keep one.")
         }
@@ -118,10 +128,34 @@ public struct GenerateCommand: Equatable, Sendable {
     public func rootName(for samples: [StrataGenerator.Sample]) throws(GeneratorError) -> String {
         if let name { return name }
         guard let first = samples.first else { throw Self.invalid("Give at least one sample JSON file.") }
-        let base = URL(fileURLWithPath: first.file).deletingPathExtension().lastPathComponent
-        let isArray = try StrataGenerator.isArray(first)
-        guard let derived = SwiftNaming.typeName(forKey: base, singular: isArray), Self.isTypeName(derived) else {
-            throw Self.invalid("The file name '\(base)' gives no Swift type name: give one with --name <Name>.")
+        return try Self.derivedName(of: first, advice: "give one with --name <Name>")
+    }
+
+    /// With ``roots``, each sample's top-level model's name: its file's name in
+    /// upper camel case, singular for an array, numbered when two files give the
+    /// same; otherwise none.
+    public func rootNames(for samples: [StrataGenerator.Sample]) throws(GeneratorError) -> [String] {
+        guard roots else { return [] }
+        var names: [String] = []
+        for sample in samples {
+            let derived = try Self.derivedName(of: sample, advice: "rename the file")
+            var name = derived
+            var number = 2
+            while names.contains(name) {
+                name = "\(derived)\(number)"
+                number += 1
+            }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// The type name `sample`'s file name gives.
+    private static func derivedName(of sample: StrataGenerator.Sample, advice: String) throws(GeneratorError) -> String {
+        let base = URL(fileURLWithPath: sample.file).deletingPathExtension().lastPathComponent
+        let isArray = try StrataGenerator.isArray(sample)
+        guard let derived = SwiftNaming.typeName(forKey: base, singular: isArray), isTypeName(derived) else {
+            throw invalid("The file name '\(base)' gives no Swift type name: \(advice).")
         }
         return derived
     }
@@ -142,9 +176,10 @@ public struct GenerateCommand: Equatable, Sendable {
                 throw GeneratorError(.unreadableFile, file: file, reason: "The file cannot be read: check its path.")
             }
         }
-        let options = GeneratorOptions(
+        var options = GeneratorOptions(
             rootName: try rootName(for: samples), enums: enums, namespace: namespace, namesFromPath: nameFromPath,
             dictionaryKeys: Set(dictionaryKeys), modelKeys: Set(modelKeys))
+        options.rootNames = try rootNames(for: samples)
         return (samples, options)
     }
 

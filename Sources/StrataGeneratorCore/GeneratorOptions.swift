@@ -6,6 +6,10 @@
 public struct GeneratorOptions: Equatable, Sendable {
     /// The name of the model for the top-level object (or the array's elements).
     public var rootName: String
+    /// With one name for each sample, each sample is its own top-level model, so
+    /// named, in one file where the types they share are declared once (`--roots`);
+    /// empty, every sample is one model named ``rootName``.
+    public var rootNames: [String] = []
     /// Whether string keys with a few short values become `String` enums (`--enums`).
     public var enums: Bool
     /// A caseless enum to declare every type in (`--namespace`), or `nil` for top-level types.

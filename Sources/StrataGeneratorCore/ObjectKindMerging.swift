@@ -114,8 +114,11 @@ struct ObjectKindMerging {
     private var members: [Int: [Int]] = [:]
     /// Which objects are dictionaries rather than models.
     private let dictionaries: DictionaryRule
-    /// The node of the top level, unless it is split by tags: it holds every other place.
+    /// The node that holds every top level: it holds every other place.
     private var topLevelNode: Int?
+    /// The nodes whose kind is never generic: the top levels and the cases of
+    /// tagged enums, which are declared as the models they are.
+    private var nonGenericNodes: Set<Int> = []
 
     private init(dictionaries: DictionaryRule) {
         self.dictionaries = dictionaries
@@ -124,22 +127,30 @@ struct ObjectKindMerging {
     /// The top-level observation with the objects of each kind merged, the objects
     /// that `dictionaries` says are dictionaries marked as such.
     ///
-    /// A top level that ``TaggedObjectRule`` splits is returned with its
-    /// ``ObjectObservation/variants`` merged.
-    static func merged(_ root: ObjectObservation, dictionaries: DictionaryRule) -> ObjectObservation {
+    /// Each of `roots` is a top level (a model, or a tagged enum when
+    /// ``TaggedObjectRule`` splits it); the objects of all of them merge, so that
+    /// a type two top levels share is one.
+    static func merged(_ roots: [ObjectObservation], dictionaries: DictionaryRule) -> [ObjectObservation] {
         var merging = ObjectKindMerging(dictionaries: dictionaries)
-        root.variants = TaggedObjectRule.variants(of: root)
-        if let variants = root.variants {
-            for variant in variants.variants { _ = merging.addNode(variant.objects) }
-        } else {
-            merging.topLevelNode = merging.addNode(root)
+        // One object holds the top levels, each at a key of its own.
+        let top = ObjectObservation()
+        top.count = 1
+        for (index, root) in roots.enumerated() {
+            let value = ValueObservation()
+            value.occurrences = 1
+            value.object = root
+            top.keys.append(String(index))
+            top.fields[String(index)] = value
         }
+        merging.topLevelNode = merging.addNode(top)
         merging.mergeSameKeySets()
         for node in merging.nodes.indices { merging.members[merging.find(node), default: []].append(node) }
-        if let topLevelNode = merging.topLevelNode { return merging.mergedObject(ofKind: merging.find(topLevelNode)) }
-        let merged = ObjectObservation()
-        merging.fill(merged, from: [root])
-        return merged
+        return top.keys.compactMap { key in
+            guard let value = top.fields[key] else { return nil }
+            let merged = ValueObservation()
+            merging.fill(merged, from: [value])
+            return merged.object
+        }
     }
 
     // MARK: Places
@@ -157,7 +168,8 @@ struct ObjectKindMerging {
         var profile: [[Step]: ValueProfile] = [:]
         for key in object.keys {
             guard let value = object.fields[key] else { continue }
-            collect(value, steps: [.key(key)], children: &children, profile: &profile)
+            // The first node holds the top levels.
+            collect(value, steps: [.key(key)], isRoot: node == 0, children: &children, profile: &profile)
         }
         slots[node] = children
         profiles[node] = profile
@@ -165,12 +177,16 @@ struct ObjectKindMerging {
         return node
     }
 
+    /// Records what `value`, at `steps` of the node being added, holds; `isRoot`
+    /// for a top level, which is never a dictionary.
     private mutating func collect(
-        _ value: ValueObservation, steps: [Step], children: inout [[Step]: Int], profile: inout [[Step]: ValueProfile]
+        _ value: ValueObservation, steps: [Step], isRoot: Bool = false, children: inout [[Step]: Int],
+        profile: inout [[Step]: ValueProfile]
     ) {
         if let object = value.object {
-            object.readsAsDictionary = dictionaries.readsAsDictionary(
-                object, key: Self.key(of: steps), isElement: steps.last == .element)
+            object.readsAsDictionary =
+                !isRoot
+                && dictionaries.readsAsDictionary(object, key: Self.key(of: steps), isElement: steps.last == .element)
             if !object.readsAsDictionary { object.variants = TaggedObjectRule.variants(of: object) }
         }
         profile[steps] = ValueProfile(value)
@@ -179,10 +195,14 @@ struct ObjectKindMerging {
                 collect(object.allValues, steps: steps + [.value], children: &children, profile: &profile)
             } else if let variants = object.variants {
                 for variant in variants.variants {
-                    children[steps + [.tag(variant.tags[0])]] = addNode(variant.objects)
+                    let child = addNode(variant.objects)
+                    children[steps + [.tag(variant.tags[0])]] = child
+                    nonGenericNodes.insert(child)
                 }
             } else {
-                children[steps] = addNode(object)
+                let child = addNode(object)
+                children[steps] = child
+                if isRoot { nonGenericNodes.insert(child) }
             }
         }
         if let elements = value.elements {
@@ -336,6 +356,7 @@ struct ObjectKindMerging {
     /// `List<Subscription>`, not one list of a model with the fields of both.
     private mutating func isParameter(_ key: String, _ root: Int, _ absorbed: Int) -> Bool {
         let steps: [Step] = [.key(key), .element]
+        guard !nonGenericNodes.contains(where: { [root, absorbed].contains(find($0)) }) else { return false }
         guard let one = profiles[root][steps], let other = profiles[absorbed][steps], one.kinds == 8, other.kinds == 8,
             !one.keyedByIDs, !other.keyedByIDs
         else { return false }

@@ -40,18 +40,32 @@ public enum StrataGenerator {
     /// - Throws: a ``GeneratorError`` when a sample is not JSON (with the line and
     ///   column), is an empty array, is a string, number, boolean or `null`, or is an
     ///   array with an element that is not an object.
+    ///   With ``GeneratorOptions/rootNames``, it also throws when their count is
+    ///   not the samples'.
     public static func generate(samples: [Sample], options: GeneratorOptions) throws(GeneratorError) -> String {
-        let objects = ObjectObservation()
-        for sample in samples {
-            for members in try topLevelObjects(of: sample) { objects.observe(members) }
+        let groups = options.rootNames.isEmpty ? [samples] : samples.map { [$0] }
+        let names = options.rootNames.isEmpty ? [options.rootName] : options.rootNames
+        guard names.count == groups.count else {
+            throw GeneratorError(
+                .invalidArguments, file: nil,
+                reason: "\(names.count) top-level names for \(samples.count) samples: give one name for each sample.")
         }
-        let merged = ObjectKindMerging.merged(objects, dictionaries: DictionaryRule(options: options))
-        let root = TypeInference(options: options).objectType(merged, key: nil, isElement: false)
+        var roots: [ObjectObservation] = []
+        for group in groups {
+            let objects = ObjectObservation()
+            for sample in group {
+                for members in try topLevelObjects(of: sample) { objects.observe(members) }
+            }
+            roots.append(objects)
+        }
+        let merged = ObjectKindMerging.merged(roots, dictionaries: DictionaryRule(options: options))
+        let inference = TypeInference(options: options)
+        let rootTypes = merged.map { inference.objectType($0, key: nil, isElement: false) }
         let reserved: Set<String> = options.namespace.map { [$0] } ?? []
         let declarations = Declarations(
-            root: root, rootName: options.rootName, reserved: reserved, namesFromPath: options.namesFromPath)
+            roots: Array(zip(rootTypes, names)), reserved: reserved, namesFromPath: options.namesFromPath)
         var emitter = SwiftEmitter(options: options, files: samples.map(\.file))
-        return emitter.emit(declarations.all)
+        return emitter.emit(declarations.groups)
     }
 
     /// A Swift Testing suite that audits each of `samples` with the models

@@ -1,5 +1,5 @@
 /// Writes the Swift source for a set of declarations, in the style of Strata's
-/// README: the top-level model with every other type nested in it (`Repository.Owner`),
+/// README: each top-level model with the types declared with it nested in it (`Repository.Owner`),
 /// structs whose property keys are derived from their stored
 /// properties, `requiredKeys = .nonOptional` when a property is not optional,
 /// the key map as a generated map plus only the keys it does not give, and
@@ -15,8 +15,8 @@ struct SwiftEmitter {
         self.files = files
     }
 
-    /// The whole file for `declarations`.
-    mutating func emit(_ declarations: [Declarations.Declaration]) -> String {
+    /// The whole file for `groups`: each top level's declarations, its own first.
+    mutating func emit(_ groups: [[Declarations.Declaration]]) -> String {
         lines = header()
         if let namespace = options.namespace {
             lines.append("")
@@ -24,13 +24,15 @@ struct SwiftEmitter {
             line("enum \(namespace) {")
             indent = "    "
         }
-        // The top-level model comes first and holds every other type, so that two
+        // Each top-level model comes first and holds the other types, so that two
         // generated files never declare the same name.
-        if options.namespace == nil { lines.append("") }
-        switch declarations.first {
-        case .model(let root): emit(root, nested: Array(declarations.dropFirst()))
-        case .tagged(let root): emit(root, nested: Array(declarations.dropFirst()))
-        case .enumeration, nil: break
+        for (index, declarations) in groups.enumerated() {
+            if options.namespace == nil || index > 0 { lines.append("") }
+            switch declarations.first {
+            case .model(let root): emit(root, nested: Array(declarations.dropFirst()))
+            case .tagged(let root): emit(root, nested: Array(declarations.dropFirst()))
+            case .enumeration, nil: break
+            }
         }
         if options.namespace != nil {
             indent = ""
@@ -41,7 +43,7 @@ struct SwiftEmitter {
 
     /// The command line that generates the models of `files` with `options`.
     static func commandLine(files: [String], options: GeneratorOptions) -> String {
-        var command = ["strata-generate"] + files + ["--name", options.rootName]
+        var command = ["strata-generate"] + files + (options.rootNames.isEmpty ? ["--name", options.rootName] : ["--roots"])
         if options.namesFromPath { command.append("--name-from-path") }
         if options.enums { command.append("--enums") }
         if let namespace = options.namespace { command += ["--namespace", namespace] }

@@ -25,6 +25,7 @@ import Testing
         (["a.json", "--name", "A", "--verbose"], "Unknown option '--verbose'. Run strata-generate --help for the options."),
         (["a.json", "--dictionary", "x", "--model", "x"], "'x' is given to both --dictionary and --model: keep one."),
         (["a.json", "--dictionary"], "--dictionary needs a value: --dictionary <value>."),
+        (["a.json", "--roots", "--name", "A"], "--name names the one top-level model; with --roots each file's is named after the file."),
     ])
     func refusesCommandLinesItCannotRun(_ arguments: [String], _ message: String) {
         do {
@@ -119,6 +120,50 @@ import Testing
         #expect(source.contains("@Test func moreJSONIsMappedWhole() throws {\n"))
         // A raw string with one more # than the sample's longest run after a quote.
         #expect(source.contains("static let openIssuesJSON = ##\"\"\"\n        " + quoted + "\n        \"\"\"##\n"))
+    }
+
+    @Test func withRootsEachFileIsATopLevelModelAndEachSampleIsAuditedWithIts() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-generate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = ["customers.json", "invoice.json", "sub/invoice.json"].map { folder.appendingPathComponent($0) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try Data(#"[{"id": "cus_1", "address": {"city": "Paris", "line1": "1 rue"}}]"#.utf8).write(to: files[0])
+        try Data(#"{"id": "in_1", "customer_address": {"city": "Lyon", "line1": "2 rue"}, "total": 5}"#.utf8).write(to: files[1])
+        try Data(#"{"number": "A-1"}"#.utf8).write(to: files[2])
+        let tests = folder.appendingPathComponent("SampleTests.swift")
+        let command = try GenerateCommand(arguments: files.map(\.path) + ["--roots", "--tests", tests.path])
+        #expect(command.roots)
+        let source = try #require(try command.run())
+        #expect(source.contains("//     strata-generate \(files.map(\.path).joined(separator: " ")) --roots\n"))
+        #expect(source.contains("\nstruct Customer: JSONSerializing {\n"))
+        #expect(source.contains("\nstruct Invoice: JSONSerializing {\n"))
+        #expect(source.contains("\nstruct Invoice2: JSONSerializing {\n"))
+        // The address both hold is declared once, in the first, and the second refers to it there.
+        #expect(source.components(separatedBy: "struct Address: JSONSerializing").count == 2)
+        #expect(source.contains("var customerAddress = Customer.Address()\n"))
+        let suite = try String(contentsOf: tests, encoding: .utf8)
+        #expect(suite.contains("JSONAdapter.audit(of: Customer.self, from: Data(Self.customersJSON.utf8))"))
+        #expect(suite.contains("JSONAdapter.audit(of: Invoice.self, from: Data(Self.invoiceJSON.utf8))"))
+        #expect(suite.contains("JSONAdapter.audit(of: Invoice2.self, from: Data(Self.invoiceJSON2.utf8))"))
+    }
+
+    @Test func aTopLevelOfAnotherFileIsReferredToByItsName() throws {
+        var options = GeneratorOptions(rootName: "Order")
+        options.rootNames = ["Order", "Customer"]
+        let source = try StrataGenerator.generate(
+            samples: [
+                StrataGenerator.Sample(file: "order.json", data: Data(#"{"id": 1, "buyer": {"name": "Ada", "email": "a@example.com"}}"#.utf8)),
+                StrataGenerator.Sample(file: "customer.json", data: Data(#"{"name": "Lin", "email": "l@example.com"}"#.utf8)),
+            ], options: options)
+        #expect(source.contains("var buyer = Customer()\n"))
+        #expect(!source.contains("struct Buyer"))
+        options.rootNames = ["Order"]
+        #expect(throws: GeneratorError.self) {
+            try StrataGenerator.generate(
+                samples: [StrataGenerator.Sample(file: "a.json", data: Data("{}".utf8)), StrataGenerator.Sample(file: "b.json", data: Data("{}".utf8))],
+                options: options)
+        }
     }
 
     @Test func severalSamplesMergeIntoOneModel() throws {

@@ -107,6 +107,39 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         #expect(source == (try String(contentsOf: url, encoding: .utf8)))
     }
 
+    /// `--roots` over two payloads: Golden/StripeAPI.swift, one top-level model
+    /// for each, the types they share declared once, compiled in this target.
+    @Test func generatorWritesOneFileForSeveralRoots() throws {
+        let customers = try #require(GoldenCase.all.first { $0.golden == "Stripe.swift" })
+        let accounts = try #require(GoldenCase.all.first { $0.golden == "StripeAccounts.swift" })
+        let samples = [
+            StrataGenerator.Sample(file: customers.payload, data: try customers.payloadData()),
+            StrataGenerator.Sample(file: accounts.payload, data: try accounts.payloadData()),
+        ]
+        var options = GeneratorOptions(rootName: "Customer", namespace: "StripeAPI")
+        options.rootNames = ["Customer", "Accounts"]
+        let source = try StrataGenerator.generate(samples: samples, options: options)
+        let url = customers.goldenURL.deletingLastPathComponent().appendingPathComponent("StripeAPI.swift")
+        if ProcessInfo.processInfo.environment["STRATA_RECORD_GOLDEN"] == "1" {
+            try Data(source.utf8).write(to: url)
+        }
+        #expect(source == (try String(contentsOf: url, encoding: .utf8)))
+        // The list envelope both use is declared once, with the first.
+        #expect(source.components(separatedBy: "struct List<Item: Sendable>").count == 2)
+        #expect(source.contains("var externalAccounts = Customer.List<ExternalAccount>()\n"))
+
+        for (sample, roundTrip) in [
+            (samples[0].data, { (data: Data) throws -> Data in
+                try JSONAdapter.data(from: JSONAdapter.models(of: StripeAPI.Customer.self, from: data)) }),
+            (samples[1].data, { (data: Data) throws -> Data in
+                try JSONAdapter.data(from: JSONAdapter.model(of: StripeAPI.Accounts.self, from: data)) }),
+        ] {
+            let difference = JSONEquivalence.firstDifference(
+                try SampleReader.read(sample, file: "sample"), try SampleReader.read(try roundTrip(sample), file: "written"))
+            #expect(difference == nil, "\(difference ?? "")")
+        }
+    }
+
     @Test(arguments: GoldenCase.all)
     func compiledModelsRoundTripTheirSample(_ golden: GoldenCase) throws {
         let data = try golden.payloadData()
