@@ -174,6 +174,17 @@ struct SwiftEmitter {
         guard !groups.isEmpty else { return }
         line("")
         line("    static func jsonTransformer(forKey key: String) -> ValueTransformer? {")
+        // One transformer: a condition that fits on a line; more: a switch.
+        if groups.count == 1, let only = groups.first {
+            let keys = only.keys.map(SwiftLiteral.string)
+            let condition = keys.count == 1 ? "key == \(keys[0])" : "[\(keys.joined(separator: ", "))].contains(key)"
+            let body = "        \(condition) ? \(only.transformer) : nil"
+            if (indent + body).count <= 120 {
+                line(body)
+                line("    }")
+                return
+            }
+        }
         line("        switch key {")
         for group in groups {
             line("        case \(group.keys.map(SwiftLiteral.string).joined(separator: ", ")): return \(group.transformer)")

@@ -182,6 +182,23 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         #expect(difference == nil, "\(difference ?? "")")
     }
 
+    /// The next repository, with values where the sample had only `null`, reads
+    /// and writes back whole.
+    @Test func gitHubModelsKeepTheNextResponse() throws {
+        let payload = try #require(GoldenCase.all.first { $0.golden == "GitHub.swift" }).payloadData()
+        var next = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
+        next["homepage"] = "https://harbor.example.com"
+        next["language"] = "Swift"
+        next["mirror_url"] = ["url": "https://mirror.example.com", "synced": true]
+        let data = try JSONSerialization.data(withJSONObject: next)
+        let repository = try JSONAdapter.model(of: GitHub.Repository.self, from: data)
+        #expect(repository.language == "Swift")
+        let difference = JSONEquivalence.firstDifference(
+            try SampleReader.read(data, file: "next.json"),
+            try SampleReader.read(try JSONAdapter.data(from: repository), file: "written"))
+        #expect(difference == nil, "\(difference ?? "")")
+    }
+
     /// The tagged goldens map every key of their samples, each tagged element
     /// audited as its case's model.
     @Test func taggedModelsMapEveryKeyOfTheirSamples() throws {

@@ -75,7 +75,7 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
             """#)
         #expect(source.contains("var createdAt = Date.distantPast\n"))
         #expect(source.contains("var seen: Date?\n"))
-        #expect(source.contains(#"case "createdAt", "seen": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")"#))
+        #expect(source.contains(#"["createdAt", "seen"].contains(key) ? .date(format: "EEE MMM dd HH:mm:ss Z yyyy") : nil"#))
     }
 
     @Test func aDateInAFormatThatWouldNotWriteItBackUnchangedStaysAString() throws {
@@ -186,7 +186,7 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
         #expect(source.contains("var topics: [String] = []\n"))
         #expect(source.contains("var ids: [Double] = []\n"))
         #expect(source.contains("var seenAt: [Date] = []\n"))
-        #expect(source.contains(#"case "seenAt": return .array(of: .iso8601Date)"#))
+        #expect(source.contains(#"key == "seenAt" ? .array(of: .iso8601Date) : nil"#))
     }
 
     @Test func arraysWithNullElementsHaveOptionalElements() throws {
@@ -200,7 +200,7 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
         #expect(source.contains("struct Peer: JSONSerializing {"))
         #expect(source.contains("var links: [URL?] = []\n"))
         #expect(source.contains("var seenAt: [Date?] = []\n"))
-        #expect(source.contains(#"case "seenAt": return .array(of: .iso8601Date)"#))
+        #expect(source.contains(#"key == "seenAt" ? .array(of: .iso8601Date) : nil"#))
         #expect(source.contains("var grid: [[Int?]?] = []\n"))
         #expect(source.contains("var slots: [JSONValue] = []  // elements null in every sample: give them their type\n"))
         #expect(!source.contains("left out"))

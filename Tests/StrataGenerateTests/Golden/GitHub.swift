@@ -47,10 +47,7 @@ enum GitHub {
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            switch key {
-            case "createdAt", "updatedAt", "pushedAt": return .iso8601Date
-            default: return nil
-            }
+            ["createdAt", "updatedAt", "pushedAt"].contains(key) ? .iso8601Date : nil
         }
 
         struct Owner: JSONSerializing {

@@ -42,10 +42,7 @@ enum GitHubEvents {
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
             static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-                switch key {
-                case "createdAt": return .iso8601Date
-                default: return nil
-                }
+                key == "createdAt" ? .iso8601Date : nil
             }
         }
 
@@ -85,10 +82,7 @@ enum GitHubEvents {
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
             static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-                switch key {
-                case "createdAt": return .iso8601Date
-                default: return nil
-                }
+                key == "createdAt" ? .iso8601Date : nil
             }
         }
 
@@ -107,10 +101,7 @@ enum GitHubEvents {
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
             static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-                switch key {
-                case "createdAt": return .iso8601Date
-                default: return nil
-                }
+                key == "createdAt" ? .iso8601Date : nil
             }
         }
 
@@ -136,10 +127,7 @@ enum GitHubEvents {
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
             static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-                switch key {
-                case "createdAt": return .iso8601Date
-                default: return nil
-                }
+                key == "createdAt" ? .iso8601Date : nil
             }
         }
     }

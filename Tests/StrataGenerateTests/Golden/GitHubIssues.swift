@@ -31,10 +31,7 @@ enum GitHubIssues {
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            switch key {
-            case "createdAt", "closedAt": return .iso8601Date
-            default: return nil
-            }
+            ["createdAt", "closedAt"].contains(key) ? .iso8601Date : nil
         }
 
         struct User: JSONSerializing {
@@ -71,10 +68,7 @@ enum GitHubIssues {
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
             static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-                switch key {
-                case "dueOn": return .iso8601Date
-                default: return nil
-                }
+                key == "dueOn" ? .iso8601Date : nil
             }
         }
 

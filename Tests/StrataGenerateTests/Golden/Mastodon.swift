@@ -35,10 +35,7 @@ enum Mastodon {
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            switch key {
-            case "createdAt", "editedAt": return .iso8601Date
-            default: return nil
-            }
+            ["createdAt", "editedAt"].contains(key) ? .iso8601Date : nil
         }
 
         struct Account: JSONSerializing {
@@ -80,10 +77,7 @@ enum Mastodon {
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
             static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-                switch key {
-                case "verifiedAt": return .iso8601Date
-                default: return nil
-                }
+                key == "verifiedAt" ? .iso8601Date : nil
             }
         }
 
@@ -181,10 +175,7 @@ enum Mastodon {
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
             static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-                switch key {
-                case "expiresAt": return .iso8601Date
-                default: return nil
-                }
+                key == "expiresAt" ? .iso8601Date : nil
             }
         }
 

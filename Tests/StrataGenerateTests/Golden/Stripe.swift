@@ -35,10 +35,7 @@ enum Stripe {
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            switch key {
-            case "created": return .secondsSince1970
-            default: return nil
-            }
+            key == "created" ? .secondsSince1970 : nil
         }
 
         struct InvoiceSettings: JSONSerializing {

@@ -35,10 +35,7 @@ enum StripeAPI {
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            switch key {
-            case "created": return .secondsSince1970
-            default: return nil
-            }
+            key == "created" ? .secondsSince1970 : nil
         }
 
         struct InvoiceSettings: JSONSerializing {
@@ -129,10 +126,7 @@ enum StripeAPI {
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            switch key {
-            case "created": return .secondsSince1970
-            default: return nil
-            }
+            key == "created" ? .secondsSince1970 : nil
         }
 
         struct BusinessProfile: JSONSerializing {

@@ -29,10 +29,7 @@ enum StripeAccounts {
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            switch key {
-            case "created": return .secondsSince1970
-            default: return nil
-            }
+            key == "created" ? .secondsSince1970 : nil
         }
 
         struct BusinessProfile: JSONSerializing {

@@ -45,10 +45,7 @@ enum Twitter {
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
             static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-                switch key {
-                case "createdAt": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
-                default: return nil
-                }
+                key == "createdAt" ? .date(format: "EEE MMM dd HH:mm:ss Z yyyy") : nil
             }
         }
 
@@ -98,10 +95,7 @@ enum Twitter {
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
             static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-                switch key {
-                case "createdAt": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
-                default: return nil
-                }
+                key == "createdAt" ? .date(format: "EEE MMM dd HH:mm:ss Z yyyy") : nil
             }
         }
 
@@ -227,10 +221,7 @@ enum Twitter {
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
             static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-                switch key {
-                case "createdAt": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
-                default: return nil
-                }
+                key == "createdAt" ? .date(format: "EEE MMM dd HH:mm:ss Z yyyy") : nil
             }
         }
 
