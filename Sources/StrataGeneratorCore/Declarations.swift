@@ -256,14 +256,7 @@ struct Declarations {
         var cases: [EnumDeclaration.Case] = []
         var used: Set<String> = []
         for value in shape.values {
-            let base = SwiftNaming.caseName(forValue: value)
-            var caseName = base
-            var number = 2
-            while used.contains(caseName) {
-                caseName = "\(base)\(number)"
-                number += 1
-            }
-            used.insert(caseName)
+            let caseName = SwiftNaming.unique(SwiftNaming.caseName(forValue: value), in: &used)
             cases.append(EnumDeclaration.Case(name: caseName, rawValue: value))
         }
         append(.enumeration(EnumDeclaration(name: name, cases: cases)), named: name)
@@ -291,24 +284,12 @@ struct Declarations {
                     taggedCase.model, name: newTypeName(forKey: taggedCase.tags[0], singular: false, parent: name))
             }
             for tag in taggedCase.tags {
-                let caseName = Self.unique(SwiftNaming.caseName(forValue: tag), in: &usedCases)
+                let caseName = SwiftNaming.unique(SwiftNaming.caseName(forValue: tag), in: &usedCases)
                 cases.append(TaggedDeclaration.Case(name: caseName, tag: tag, model: model))
             }
         }
-        let fallback = Self.unique(usedCases.contains("other") ? "otherTag" : "other", in: &usedCases)
+        let fallback = SwiftNaming.unique(usedCases.contains("other") ? "otherTag" : "other", in: &usedCases)
         all[slot] = .tagged(TaggedDeclaration(name: name, tagKey: shape.tagKey, cases: cases, fallbackCase: fallback))
-        return name
-    }
-
-    /// `base`, or `base` with the first number from 2 that makes it new in `used`; recorded in `used`.
-    private static func unique(_ base: String, in used: inout Set<String>) -> String {
-        var name = base
-        var number = 2
-        while used.contains(name) {
-            name = "\(base)\(number)"
-            number += 1
-        }
-        used.insert(name)
         return name
     }
 
@@ -372,11 +353,8 @@ struct ModelDeclaration: Equatable {
             used.insert(first)
             return first
         }
-        let base = candidates.first ?? "key"
-        var number = 2
-        while used.contains("\(base)\(number)") { number += 1 }
-        used.insert("\(base)\(number)")
-        return "\(base)\(number)"
+        // Every candidate is taken, the first too: it is numbered.
+        return SwiftNaming.unique(candidates.first ?? "key", in: &used)
     }
 
     /// The properties whose JSON key the rule does not give, with the key they need.

@@ -137,15 +137,9 @@ public struct GenerateCommand: Equatable, Sendable {
     public func rootNames(for samples: [StrataGenerator.Sample]) throws(GeneratorError) -> [String] {
         guard roots else { return [] }
         var names: [String] = []
+        var used: Set<String> = []
         for sample in samples {
-            let derived = try Self.derivedName(of: sample, advice: "rename the file")
-            var name = derived
-            var number = 2
-            while names.contains(name) {
-                name = "\(derived)\(number)"
-                number += 1
-            }
-            names.append(name)
+            names.append(SwiftNaming.unique(try Self.derivedName(of: sample, advice: "rename the file"), in: &used))
         }
         return names
     }

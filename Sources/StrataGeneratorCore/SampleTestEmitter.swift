@@ -70,13 +70,7 @@ struct SampleTestEmitter {
         let base = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         var name = SwiftNaming.lowerCamel(SwiftNaming.wordsOfKey(base), acronyms: false) + "JSON"
         if !SwiftNaming.isPlainIdentifier(name) || name.first?.isLetter != true { name = "sampleJSON" }
-        var candidate = name
-        var number = 2
-        while !used.insert(candidate).inserted {
-            candidate = "\(name)\(number)"
-            number += 1
-        }
-        return candidate
+        return SwiftNaming.unique(name, in: &used)
     }
 
     /// The longest run of `#` right after a `"` in `text`: a raw string literal

@@ -216,6 +216,19 @@ public enum SwiftNaming {
 
     // MARK: Enum cases
 
+    /// `base`, or `base` and the first number from 2 that `used` does not hold
+    /// (`Invoice2`); recorded in `used`.
+    static func unique(_ base: String, in used: inout Set<String>) -> String {
+        var name = base
+        var number = 2
+        while used.contains(name) {
+            name = "\(base)\(number)"
+            number += 1
+        }
+        used.insert(name)
+        return name
+    }
+
     /// The case name for the raw value `value` of a string enum: lower camel
     /// case (`in_progress` → `inProgress`, `Organization` → `organization`).
     public static func caseName(forValue value: String) -> String {

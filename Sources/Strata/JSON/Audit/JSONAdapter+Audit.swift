@@ -133,15 +133,6 @@ extension JSONAdapter {
                     guard let object = element as? [String: Any] else { continue }
                     try nested.audit(object, at: path + [.index(index)], into: &audit)
                 }
-            case .tagged(let enumType):
-                guard let object = value as? [String: Any] else { return }
-                try enumType.auditTagged(object, at: path, into: &audit)
-            case .taggedElements(let enumType):
-                guard let elements = value as? [Any] else { return }
-                for (index, element) in elements.enumerated() {
-                    guard let object = element as? [String: Any] else { continue }
-                    try enumType.auditTagged(object, at: path + [.index(index)], into: &audit)
-                }
             }
             return
         }
@@ -169,23 +160,20 @@ private struct AuditRoute {
     enum Leaf {
         /// A value the property maps whole.
         case whole
-        /// A nested model, audited by its own plan.
+        /// A nested model, audited by its own plan, or a tagged enum, by its case's.
         case model(any ModelAuditing)
-        /// An array of nested models.
+        /// An array of nested models, or of tagged enums.
         case models(any ModelAuditing)
-        /// A tagged enum, audited as its tag's case.
-        case tagged(any JSONTaggedEnum.Type)
-        /// An array of tagged enums.
-        case taggedElements(any JSONTaggedEnum.Type)
 
         /// The leaf of a value of `type` read by its default transformer: a tagged
-        /// enum, or an array of them (optional or not), is audited; any other value is whole.
+        /// enum, or an array of them (optional or not), is audited as each
+        /// object's case; any other value is whole.
         init(_ type: PropertyType) {
             switch type {
             case .optional(let wrapped): self.init(wrapped)
-            case .leaf(let leaf as TaggedEnumProperty): self = .tagged(leaf.enumType)
+            case .leaf(let leaf as TaggedEnumProperty): self = .model(TaggedEnumAuditing(enumType: leaf.enumType))
             case .array(.leaf(let leaf as TaggedEnumProperty), _), .array(.optional(.leaf(let leaf as TaggedEnumProperty)), _):
-                self = .taggedElements(leaf.enumType)
+                self = .models(TaggedEnumAuditing(enumType: leaf.enumType))
             default: self = .whole
             }
         }
@@ -199,6 +187,15 @@ private struct AuditRoute {
 /// ``JSONAdapter/audit(of:from:)``).
 protocol ModelAuditing {
     func audit(_ object: [String: Any], at path: [StrataError.PathComponent], into audit: inout JSONMappingAudit) throws
+}
+
+/// A tagged enum, which audits an object as the model of its tag's case.
+private struct TaggedEnumAuditing: ModelAuditing {
+    let enumType: any JSONTaggedEnum.Type
+
+    func audit(_ object: [String: Any], at path: [StrataError.PathComponent], into audit: inout JSONMappingAudit) throws {
+        try enumType.auditTagged(object, at: path, into: &audit)
+    }
 }
 
 extension NestedModelType: ModelAuditing {
