@@ -184,7 +184,7 @@ private struct AuditRoute {
 }
 
 /// A nested model type that audits an object as itself (see
-/// ``JSONAdapter/audit(of:from:)``).
+/// `JSONAdapter.audit(of:from:)`).
 protocol ModelAuditing {
     func audit(_ object: [String: Any], at path: [StrataError.PathComponent], into audit: inout JSONMappingAudit) throws
 }

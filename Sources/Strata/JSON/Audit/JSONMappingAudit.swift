@@ -1,7 +1,7 @@
 /// How a model's mapping meets a real payload: the JSON paths the models map and
 /// the payload lacks, and the JSON paths the payload has and no model maps.
 ///
-/// Made by ``JSONAdapter/audit(of:from:)``, for a test that reviews a model
+/// Made by `JSONAdapter.audit(of:from:)`, for a test that reviews a model
 /// against a recorded response: a key mapped by the wrong name (`last_4` for
 /// Stripe's `last4`) shows up twice, absent under one name and unmapped under
 /// the other.
