@@ -42,6 +42,7 @@ struct Declarations {
         self.namesFromPath = namesFromPath
         rootNames = roots.map(\.name)
         usedTypeNames = SwiftNaming.reservedTypeNames.union(reserved).union(rootNames)
+            .union(roots.reduce(into: Set<String>()) { $0.formUnion($1.type.parameterNames) })
         // Every top level is known before any is declared, so that an object of the
         // same shape inside another top level refers to it.
         for root in roots {
@@ -68,8 +69,8 @@ struct Declarations {
         owner[name] = current
     }
 
-    /// `name` as the current top level's code spells it: through the top-level
-    /// model that declares it, when that is another one.
+    /// `name` as the current top level's code spells it: through the top level
+    /// (model or tagged enum) that declares it, when that is another one.
     private func reference(_ name: String) -> String {
         guard let group = owner[name], group != current, !rootNames.contains(name) else { return name }
         return rootNames[group] + "." + name
@@ -274,7 +275,8 @@ struct Declarations {
         let slot = all.count
         append(.tagged(TaggedDeclaration(name: name, tagKey: shape.tagKey, cases: [], fallbackCase: "")), named: name)
         var cases: [TaggedDeclaration.Case] = []
-        var usedCases: Set<String> = []
+        // A case cannot take the name of one of the enum's static properties.
+        var usedCases: Set<String> = ["tagKeyPath", "casesByTag", "unknownTagCase"]
         for taggedCase in shape.cases {
             let model: String
             if let existing = models.first(where: { $0.fields == taggedCase.model.fields }) {

@@ -170,10 +170,13 @@ public struct GenerateCommand: Equatable, Sendable {
                 throw GeneratorError(.unreadableFile, file: file, reason: "The file cannot be read: check its path.")
             }
         }
+        let rootNames = try rootNames(for: samples)
+        // With --roots, the first file's model names the test suite; --name is not given.
+        let firstName = try rootNames.isEmpty ? rootName(for: samples) : rootNames[0]
         var options = GeneratorOptions(
-            rootName: try rootName(for: samples), enums: enums, namespace: namespace, namesFromPath: nameFromPath,
-            dictionaryKeys: Set(dictionaryKeys), modelKeys: Set(modelKeys))
-        options.rootNames = try rootNames(for: samples)
+            rootName: firstName, enums: enums, namespace: namespace,
+            namesFromPath: nameFromPath, dictionaryKeys: Set(dictionaryKeys), modelKeys: Set(modelKeys))
+        options.rootNames = rootNames
         return (samples, options)
     }
 

@@ -42,6 +42,30 @@ indirect enum InferredType: Equatable, Sendable {
     case unknown
 }
 
+extension InferredType {
+    /// The names of the type parameters of the generic models in the type, at
+    /// any depth: names no type may take, or a generic model's property of that
+    /// type would name its parameter instead.
+    var parameterNames: Set<String> {
+        switch self {
+        case .parameter(let name): [name]
+        case .model(let shape): shape.parameterNames
+        case .array(let inner), .optional(let inner), .dictionary(let inner): inner.parameterNames
+        case .tagged(let shape): shape.cases.reduce(into: []) { $0.formUnion($1.model.parameterNames) }
+        case .generic(let shape):
+            shape.arguments.reduce(into: shape.base.parameterNames) { $0.formUnion($1.parameterNames) }
+        case .bool, .int, .double, .string, .url, .uuid, .date, .enumeration, .json, .unknown: []
+        }
+    }
+}
+
+extension ModelShape {
+    /// The type parameter names in the types of the fields, at any depth.
+    var parameterNames: Set<String> {
+        fields.reduce(into: []) { names, field in names.formUnion(field.type?.parameterNames ?? []) }
+    }
+}
+
 /// How a `Date` is written in the samples, and so which transformer reads it.
 enum DateEncoding: Equatable, Sendable {
     /// ISO 8601 date and time with an offset, with or without a fraction: `.iso8601Date`.
@@ -120,8 +144,8 @@ struct TaggedShape: Equatable, Sendable {
 struct GenericShape: Equatable, Sendable {
     /// The model, whose parameter keys hold `[.parameter(name)]`.
     var base: ModelShape
-    /// A name the objects give the model: the one value of their `object` or
-    /// `type` member (`"list"` → `List`), when they all have the same.
+    /// A name the objects give the model: the one value of their `object`,
+    /// `type`, `kind` or `event` member (`"list"` → `List`), when they all have the same.
     var name: String?
     /// The type of the elements at each parameter key, in the order of the
     /// model's parameters.

@@ -21,7 +21,7 @@
 /// ```swift
 /// // {"user": {"id": 1, "utc_offset": null}, "retweeted_status": {"user": {"id": 2, "utc_offset": 7200}}}
 /// // → one `User` with `utcOffset: Int?`, for `user` and `retweeted_status.user`
-/// let root = ObjectKindMerging.merged(observations)
+/// let roots = ObjectKindMerging.merged([observations], dictionaries: DictionaryRule(options: options))
 /// ```
 struct ObjectKindMerging {
     /// One step from an object to a value it holds: a key, an array's elements,
@@ -104,7 +104,7 @@ struct ObjectKindMerging {
     /// For each kind's root, what its places show at each step path.
     private var profiles: [[[Step]: ValueProfile]] = []
     /// For each kind's root, the keys whose array elements are a type parameter:
-    /// objects of different shapes at different places (see ``genericKey(_:_:_:)``).
+    /// objects of different shapes at different places (see ``isParameter(_:_:_:)``).
     private var parameters: [Set<String>] = []
     /// The changes of the merge being tried, or `nil` outside a try.
     private var changes: [Change]?
@@ -124,8 +124,8 @@ struct ObjectKindMerging {
         self.dictionaries = dictionaries
     }
 
-    /// The top-level observation with the objects of each kind merged, the objects
-    /// that `dictionaries` says are dictionaries marked as such.
+    /// The top-level observations with the objects of each kind merged, the
+    /// objects that `dictionaries` says are dictionaries marked as such.
     ///
     /// Each of `roots` is a top level (a model, or a tagged enum when
     /// ``TaggedObjectRule`` splits it); the objects of all of them merge, so that
@@ -295,6 +295,12 @@ struct ObjectKindMerging {
             for key in Set(profiles[absorbed].keys.compactMap { Self.elementKey(of: $0) }) where !keys.contains(key) {
                 if isParameter(key, root, absorbed) { keys.insert(key) }
             }
+            // A top level or a tagged enum's case is declared as the model it is: never
+            // generic, so it does not merge with what would make it so.
+            if !keys.isEmpty, isNonGeneric(root) || isNonGeneric(absorbed) {
+                accepted = false
+                break merging
+            }
             parameters[root] = keys
             for (steps, child) in slots[absorbed] {
                 if let existing = slots[root][steps] {
@@ -346,6 +352,11 @@ struct ObjectKindMerging {
         return nil
     }
 
+    /// Whether the kind of `root` holds a top level or a tagged enum's case.
+    private mutating func isNonGeneric(_ root: Int) -> Bool {
+        nonGenericNodes.contains { find($0) == root }
+    }
+
     /// Whether the array elements at `key` of two kinds being merged are too
     /// different to be one model, so that the merged kind is generic over them:
     /// objects at both, and either a tagged enum at one and a model at the
@@ -356,7 +367,6 @@ struct ObjectKindMerging {
     /// `List<Subscription>`, not one list of a model with the fields of both.
     private mutating func isParameter(_ key: String, _ root: Int, _ absorbed: Int) -> Bool {
         let steps: [Step] = [.key(key), .element]
-        guard !nonGenericNodes.contains(where: { [root, absorbed].contains(find($0)) }) else { return false }
         guard let one = profiles[root][steps], let other = profiles[absorbed][steps], one.kinds == 8, other.kinds == 8,
             !one.keyedByIDs, !other.keyedByIDs
         else { return false }
@@ -408,7 +418,7 @@ struct ObjectKindMerging {
         let merged = ObjectObservation()
         // Recorded before it is filled; no kind holds itself, so it is not met again while filling.
         built[root] = merged
-        fill(merged, from: (members[root] ?? [root]).map { nodes[$0].object })
+        fill(merged, from: (members[root] ?? [root]).map { nodes[$0].object }, countingOnly: parameters[root])
         merged.parameterKeys = merged.keys.filter(parameters[root].contains)
         return merged
     }
@@ -434,7 +444,13 @@ struct ObjectKindMerging {
     /// Only the part inference reads is merged in full: the values of
     /// dictionaries, the fields of the others (and of the fields of
     /// dictionaries, the counts).
-    private mutating func fill(_ merged: ObjectObservation, from objects: [ObjectObservation]) {
+    ///
+    /// At the keys of `countingOnly`, a generic kind's parameter keys, the
+    /// values and their array elements are counted, no more: each place's
+    /// elements are read where the kind is used (see ``specialized(ofKind:at:)``).
+    private mutating func fill(
+        _ merged: ObjectObservation, from objects: [ObjectObservation], countingOnly: Set<String> = []
+    ) {
         if let tagKey = objects.first?.variants?.tagKey, objects.allSatisfy({ $0.variants?.tagKey == tagKey }) {
             merged.count = objects.reduce(0) { $0 + $1.count }
             merged.variants = mergedVariants(objects.compactMap(\.variants), tagKey: tagKey)
@@ -452,7 +468,17 @@ struct ObjectKindMerging {
         for key in merged.keys {
             let value = ValueObservation()
             let values = objects.compactMap { $0.fields[key] }
-            if keyedByIDs { Self.count(value, from: values) } else { fill(value, from: values) }
+            if keyedByIDs {
+                Self.count(value, from: values)
+            } else if countingOnly.contains(key) {
+                Self.count(value, from: values)
+                value.arrays = values.reduce(0) { $0 + $1.arrays }
+                let elements = ValueObservation()
+                Self.count(elements, from: values.compactMap(\.elements))
+                value.elements = elements
+            } else {
+                fill(value, from: values)
+            }
             merged.fields[key] = value
         }
         if keyedByIDs {
@@ -463,22 +489,29 @@ struct ObjectKindMerging {
         }
     }
 
-    /// The cases of tagged places merged: the cases named by the same first tag
-    /// are one, each the merged observation of its kind.
+    /// The cases of tagged places merged: cases that share a tag are one (so
+    /// that each tag has one case), each the merged observation of its kind.
     private mutating func mergedVariants(_ places: [TaggedVariants], tagKey: String) -> TaggedVariants {
-        var order: [String] = []
-        var groups: [String: (tags: [String], objects: [ObjectObservation])] = [:]
+        var groups: [(tags: [String], objects: [ObjectObservation])] = []
         for variant in places.flatMap(\.variants) {
-            let name = variant.tags[0]
-            if groups[name] == nil { order.append(name) }
-            var group = groups[name] ?? ([], [])
+            var group = (tags: [String](), objects: [ObjectObservation]())
+            // The groups this one shares a tag with join it, in the first one's place.
+            let sharing = groups.indices.filter { !Set(groups[$0].tags).isDisjoint(with: variant.tags) }
+            for index in sharing {
+                group.tags += groups[index].tags
+                group.objects += groups[index].objects
+            }
             for tag in variant.tags where !group.tags.contains(tag) { group.tags.append(tag) }
             group.objects.append(variant.objects)
-            groups[name] = group
+            if let first = sharing.first {
+                groups[first] = group
+                for index in sharing.dropFirst().reversed() { groups.remove(at: index) }
+            } else {
+                groups.append(group)
+            }
         }
         var variants: [TaggedVariants.Variant] = []
-        for name in order {
-            guard let group = groups[name] else { continue }
+        for group in groups {
             let nodesOfObjects = group.objects.compactMap { nodeIndex[ObjectIdentifier($0)] }
             let kinds = Set(nodesOfObjects.map { find($0) })
             let objects: ObjectObservation

@@ -83,8 +83,10 @@ struct TypeInference {
         var base = model(use.base, key: key, isElement: isElement)
         let keys = use.base.parameterKeys
         var arguments: [InferredType] = []
+        var names: Set<String> = []
         for (index, field) in base.fields.enumerated() where keys.contains(field.key) {
-            let name = keys.count == 1 ? "Item" : (SwiftNaming.typeName(forKey: field.key, singular: true) ?? "") + "Item"
+            let name = SwiftNaming.unique(
+                keys.count == 1 ? "Item" : (SwiftNaming.typeName(forKey: field.key, singular: true) ?? "") + "Item", in: &names)
             let elements = use.arguments[field.key]
             let argument = elements.map { type(of: $0, key: field.key, datesAllowed: false) }
             guard case .success(let type) = argument, type != .unknown else {
@@ -104,7 +106,7 @@ struct TypeInference {
         return .generic(GenericShape(base: base, name: Self.constantName(of: use.base), arguments: arguments))
     }
 
-    /// The one value the objects' `object`, `type` or `kind` member holds, when
+    /// The one value the objects' `object`, `type`, `kind` or `event` member holds, when
     /// every object has it and it reads as a tag.
     private static func constantName(of object: ObjectObservation) -> String? {
         for key in TaggedObjectRule.tagKeys {

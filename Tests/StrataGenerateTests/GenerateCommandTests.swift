@@ -148,6 +148,16 @@ import Testing
         #expect(suite.contains("JSONAdapter.audit(of: Invoice2.self, from: Data(Self.invoiceJSON2.utf8))"))
     }
 
+    @Test func withRootsAFileNameThatGivesNoTypeNameAsksForAnotherName() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-generate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("2024.json")
+        try Data(#"{"id": 1}"#.utf8).write(to: file)
+        let error = try #require(throws: GeneratorError.self) { try GenerateCommand(arguments: [file.path, "--roots"]).run() }
+        #expect(error.description == "The file name '2024' gives no Swift type name: rename the file.")
+    }
+
     @Test func aTopLevelOfAnotherFileIsReferredToByItsName() throws {
         var options = GeneratorOptions(rootName: "Order")
         options.rootNames = ["Order", "Customer"]

@@ -60,4 +60,41 @@ import Testing
         #expect(source.contains("var users = Page<User>()\n"))
         #expect(source.contains("var nextCursor: String?\n"))
     }
+
+    @Test func anItemThatHoldsTheSameEnvelopeIsGenericToo() throws {
+        let source = try generated(#"""
+            {"cards": {"object": "list", "data": [{"object": "card", "last4": "4242"}]},
+             "threads": {"object": "list", "data": [{"title": "t", "replies": {"object": "list", "data": [{"text": "x"}]}}]}}
+            """#)
+        #expect(source.contains("var threads = List<RootThread>()\n"))
+        #expect(source.contains("var replies = List<Reply>()\n"))
+    }
+
+    @Test func theParameterNeverHidesAModelOfTheSameName() throws {
+        let source = try generated(#"""
+            {"a": {"object": "list", "data": [{"id": 1}], "item": {"n": 1}},
+             "b": {"object": "list", "data": [{"name": "x", "z": true}], "item": {"n": 2}}}
+            """#)
+        #expect(source.contains("struct List<Item: Sendable>: JSONSerializing {\n"))
+        #expect(source.contains("var item = ListItem()\n"))
+        #expect(!source.contains("struct Item:"))
+    }
+
+    @Test func aTopLevelStaysApartFromAnEnvelopeThatWouldMakeItGeneric() throws {
+        let customer = StrataGenerator.Sample(file: "customer.json", data: Data(#"""
+            {"id": "cus_1", "sources": {"object": "list", "data": [{"id": "card_1", "object": "card", "last4": "4242"}], "has_more": false},
+             "subscriptions": {"object": "list", "data": [{"id": "sub_1", "object": "subscription", "status": "active"}], "has_more": false}}
+            """#.utf8))
+        let cards = StrataGenerator.Sample(
+            file: "cards.json", data: Data(#"{"object": "list", "data": [{"id": "card_2", "object": "card", "last4": "5556"}], "has_more": true}"#.utf8))
+        for (samples, names) in [([customer, cards], ["Customer", "Cards"]), ([cards, customer], ["Cards", "Customer"])] {
+            var options = GeneratorOptions(rootName: names[0])
+            options.rootNames = names
+            let source = try StrataGenerator.generate(samples: samples, options: options)
+            // Each top level keeps its keys; no model holds both a card's and a subscription's.
+            #expect(source.contains("struct Cards: JSONSerializing {\n    var object = \"\"\n    var data: ["))
+            #expect(!source.contains("var status: String?"), "\(names)")
+            #expect(!source.contains("var last4: String?"), "\(names)")
+        }
+    }
 }

@@ -80,4 +80,19 @@ import Testing
         #expect(source.contains("case otherTag(JSONValue)"))
         #expect(source.contains(".model(Default.self, Root.`default`)"))
     }
+
+    @Test func eachTagHasOneCaseWhenPlacesGroupTheirTagsDifferently() throws {
+        let source = try generated(#"""
+            {"a": {"src": [{"object": "card", "last4": "1"}, {"object": "bank_account", "routing": "2"}]},
+             "b": {"src": [{"object": "card", "id": "c"}, {"object": "bank_account", "id": "b"}, {"object": "x", "zz": 1}]}}
+            """#)
+        #expect(source.components(separatedBy: #""bank_account": .model("#).count == 2)
+        #expect(source.components(separatedBy: #""card": .model("#).count == 2)
+    }
+
+    @Test func aTagNamedLikeTheEnumsStaticPropertiesGetsAnotherCaseName() throws {
+        let source = try generated(#"[{"type": "tag_key_path", "a": 1}, {"type": "cases_by_tag", "b": 2}]"#)
+        #expect(source.contains("case tagKeyPath2(TagKeyPath)\n"))
+        #expect(source.contains("case casesByTag2(CasesByTag)\n"))
+    }
 }

@@ -27,7 +27,8 @@ public struct JSONMappingAudit: Sendable, Hashable, CustomStringConvertible {
     /// A key on a mapped path that holds an object is not listed itself; its
     /// members that no path goes through are (`sources.has_more` when only
     /// `sources.data` is mapped). A class cluster's discriminator is listed unless
-    /// the chosen model maps it; a tagged enum's tag never is (the enum maps it).
+    /// the chosen model maps it; a tagged enum's tag is not, when a case or the
+    /// fallback takes the object (the enum maps it).
     public internal(set) var unmappedKeys: [String] = []
 
     /// Creates an empty audit.
