@@ -92,9 +92,8 @@ final class ObjectObservation {
     /// Whether the objects are a dictionary rather than a model, as
     /// ``DictionaryRule`` decides for their place (set by ``ObjectKindMerging``).
     var readsAsDictionary = false
-    /// The objects seen, each with its value for each member that may be a tag
-    /// (``TaggedObjectRule/tagKeys``) holding a string: what ``TaggedObjectRule``
-    /// splits them by.
+    /// The objects seen, by each key that holds a string in them, with that
+    /// string: what ``TaggedObjectRule`` splits them by.
     var taggedObjects: [String: [(tag: String, members: [JSONMember])]] = [:]
     /// The objects split by their tag, when ``TaggedObjectRule`` says they are a
     /// tagged enum (set by ``ObjectKindMerging``).
@@ -137,8 +136,10 @@ final class ObjectObservation {
             guard let value = last[key] else { continue }
             field(forKey: key).observe(value)
         }
-        for key in TaggedObjectRule.tagKeys {
-            if case .string(let tag) = last[key] { taggedObjects[key, default: []].append((tag, members)) }
+        for key in order {
+            if case .string(let tag) = last[key], TaggedObjectRule.isTag(tag) {
+                taggedObjects[key, default: []].append((tag, members))
+            }
         }
     }
 

@@ -10,6 +10,12 @@
 /// - and partitions their shapes: grouping the tags whose objects have the same
 ///   set of keys gives at least two groups.
 ///
+/// Failing those, by the first other key, in payload order, whose values
+/// partition the shapes beyond doubt: a word in every object, from two to
+/// ``maximumOtherTags`` different ones, some seen more than once (a name or an
+/// id is not a tag), and each group of tags with a key no other group has
+/// (`"shape": "circle"` with `radius`, `"shape": "square"` with `side`).
+///
 /// Each group is one case model; tags whose objects have the same keys share it.
 /// GitHub's owners, `"type": "User"` and `"type": "Organization"` with the same
 /// keys, stay one model with a `type` string.
@@ -25,10 +31,15 @@ enum TaggedObjectRule {
     /// The most tags one enum is given; objects with more stay one model.
     static let maximumTags = 32
 
+    /// The most tags a key other than ``tagKeys`` may hold to split the objects.
+    static let maximumOtherTags = 8
+
     /// The objects of `object` split by their tag, or `nil` when the rule does
     /// not split them.
     static func variants(of object: ObjectObservation) -> TaggedVariants? {
-        for key in tagKeys {
+        let otherKeys = object.keys.filter { !tagKeys.contains($0) }
+        for key in tagKeys + otherKeys {
+            let isNamedTag = tagKeys.contains(key)
             guard let objects = object.taggedObjects[key], objects.count == object.count else { continue }
             var tags: [String] = []
             var keySets: [String: Set<String>] = [:]
@@ -38,7 +49,8 @@ enum TaggedObjectRule {
                 keySets[tag, default: []].formUnion(members.map(\.key))
                 membersByTag[tag, default: []].append(members)
             }
-            guard tags.count >= 2, tags.count <= maximumTags, tags.allSatisfy(isTag) else { continue }
+            guard tags.count >= 2, tags.count <= (isNamedTag ? maximumTags : maximumOtherTags) else { continue }
+            if !isNamedTag, tags.count == objects.count { continue }
             var groups: [(keys: Set<String>, tags: [String])] = []
             for tag in tags {
                 let keys = keySets[tag] ?? []
@@ -49,6 +61,13 @@ enum TaggedObjectRule {
                 }
             }
             guard groups.count >= 2 else { continue }
+            if !isNamedTag {
+                let partitions = groups.indices.allSatisfy { index in
+                    let others = groups.indices.filter { $0 != index }.reduce(into: Set<String>()) { $0.formUnion(groups[$1].keys) }
+                    return !groups[index].keys.subtracting(others).isEmpty
+                }
+                guard partitions else { continue }
+            }
             let variants = groups.map { group in
                 let observation = ObjectObservation()
                 observation.caseTagKey = key

@@ -95,4 +95,18 @@ import Testing
         #expect(source.contains("case tagKeyPath2(TagKeyPath)\n"))
         #expect(source.contains("case casesByTag2(CasesByTag)\n"))
     }
+
+    @Test func anotherKeySplitsOnlyWhenItsValuesPartitionTheShapesBeyondDoubt() throws {
+        let shapes = try generated(#"[{"shape": "circle", "radius": 1}, {"shape": "square", "side": 2}, {"shape": "circle", "radius": 3}]"#)
+        #expect(shapes.contains(#"static let tagKeyPath: JSONKeyPath = "shape""#))
+        #expect(shapes.contains("case circle(Circle)\n") && shapes.contains("case square(Square)\n"))
+        // Closed issues have a key open ones lack, but open ones have none of their own.
+        let states = try generated(#"""
+            [{"state": "open", "id": 1}, {"state": "closed", "id": 2, "closed_at": "2024-05-01T12:00:00Z"}, {"state": "open", "id": 3}]
+            """#)
+        #expect(!states.contains("JSONTaggedEnum"))
+        // A value seen once in each object names it, it does not tag it.
+        let names = try generated(#"[{"name": "a", "x": 1}, {"name": "b", "y": 2}]"#)
+        #expect(!names.contains("JSONTaggedEnum"))
+    }
 }
