@@ -87,17 +87,15 @@ struct TypeInference {
         for (index, field) in base.fields.enumerated() where keys.contains(field.key) {
             let name = SwiftNaming.unique(
                 keys.count == 1 ? "Item" : (SwiftNaming.typeName(forKey: field.key, singular: true) ?? "") + "Item", in: &names)
-            let elements = use.arguments[field.key]
-            let argument = elements.map { type(of: $0, key: field.key, datesAllowed: false) }
-            guard case .success(let type) = argument, type != .unknown else {
-                // Elements that disagree at these places: a model of neither.
-                return .model(model(use.base, key: key, isElement: isElement))
-            }
-            if case .model(var shape) = type, let elements = use.arguments[field.key]?.object {
-                shape.name = Self.constantName(of: elements)
+            switch use.arguments[field.key].map({ type(of: $0, key: field.key, datesAllowed: false) }) {
+            case .success(.model(var shape))?:
+                shape.name = use.arguments[field.key]?.object.map(Self.constantName(of:)) ?? nil
                 arguments.append(.model(shape))
-            } else {
+            case .success(let type)? where type != .unknown:
                 arguments.append(type)
+            default:
+                // No element at these places, or elements that disagree: any JSON, kept as it is.
+                arguments.append(.json)
             }
             let hasNulls = (use.base.fields[field.key]?.elements?.nulls ?? 0) > 0
             base.fields[index].type = .array(hasNulls ? .optional(.parameter(name)) : .parameter(name))

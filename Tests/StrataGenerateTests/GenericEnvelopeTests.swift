@@ -97,4 +97,13 @@ import Testing
             #expect(!source.contains("var last4: String?"), "\(names)")
         }
     }
+
+    @Test func anEnvelopeWithNoItemsOrMixedOnesHoldsJSONValues() throws {
+        let source = try generated(#"""
+            {"a": {"object": "list", "data": [{"id": 1}]}, "b": {"object": "list", "data": [{"name": "x", "z": true}]},
+             "c": {"object": "list", "data": []}, "d": {"object": "list", "data": [1, "x"]}}
+            """#)
+        #expect(source.contains("var c = List<JSONValue>()\n"))
+        #expect(source.contains("var d = List<JSONValue>()\n"))
+    }
 }
