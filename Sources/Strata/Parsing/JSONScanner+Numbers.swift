@@ -150,31 +150,67 @@ extension JSONScanner {
     /// `mantissa` left as it was, once it would pass `UInt64`), leaving `position`
     /// after them; returns how many there were.
     ///
-    /// Eight at a time while eight digits follow and the mantissa has room for
-    /// them, then one at a time.
+    /// Eight bytes at a time while eight bytes follow and the mantissa has room for
+    /// eight more digits: the digits among them up to the first byte that is not
+    /// one, which ends the run. Then one at a time.
     @inline(__always)
     private func accumulateDigits(at position: inout Int, into mantissa: inout UInt64, overflow: inout Bool) -> Int {
         let first = position
+        var ended = false
         while !overflow, mantissa < 100_000_000_000, position + 8 <= count {
             let word = input.word(at: position)
-            guard Self.areEightDigits(word) else { break }
-            mantissa = mantissa &* 100_000_000 &+ Self.valueOfEightDigits(word)
-            position += 8
+            let digits = Self.leadingDigitCount(word)
+            if digits < 2 {
+                // No digit, or one (the ninth of a nine-digit integer, say): no need to pad.
+                mantissa = digits == 0 ? mantissa : mantissa &* 10 &+ (word & 0x0F)
+                position &+= digits
+                ended = true
+                break
+            }
+            // The digits moved up to the last bytes, behind as many `0`s as they leave.
+            let shift = UInt64(truncatingIfNeeded: 64 &- 8 &* digits)
+            let padded = (word &<< shift) | (0x3030_3030_3030_3030 & ~(UInt64.max &<< shift))
+            mantissa = mantissa &* Self.powerOfTenInteger(digits) &+ Self.valueOfEightDigits(padded)
+            position &+= digits
+            if digits < 8 {
+                ended = true
+                break
+            }
         }
-        while position < count, Self.isDigit(input[position]) {
+        while !ended, position < count, Self.isDigit(input[position]) {
             Self.accumulate(input[position], into: &mantissa, overflow: &overflow)
             position += 1
         }
         return position - first
     }
 
-    /// Whether every byte of `word` is an ASCII digit: its high nibble is 3, and
-    /// still 3 once 6 is added (which carries out of the nibble from `:` on).
+    /// How many of `word`'s bytes, from its lowest, are ASCII digits before the
+    /// first that is not (8 when all are).
+    ///
+    /// A byte is not a digit when its high nibble is not 3, or is not 3 once 6 is
+    /// added; a carry out of a byte reaches only the bytes after it, and the first
+    /// byte that is not a digit is the one counted to.
     @inline(__always)
-    private static func areEightDigits(_ word: UInt64) -> Bool {
+    private static func leadingDigitCount(_ word: UInt64) -> Int {
         let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
         let threes: UInt64 = 0x3030_3030_3030_3030
-        return word & highNibbles == threes && (word &+ 0x0606_0606_0606_0606) & highNibbles == threes
+        let notDigits = ((word & highNibbles) ^ threes) | (((word &+ 0x0606_0606_0606_0606) & highNibbles) ^ threes)
+        return notDigits.trailingZeroBitCount >> 3
+    }
+
+    /// 10 to the power `exponent`, for 1 to 8.
+    @inline(__always)
+    private static func powerOfTenInteger(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1_000
+        case 4: return 10_000
+        case 5: return 100_000
+        case 6: return 1_000_000
+        case 7: return 10_000_000
+        default: return 100_000_000
+        }
     }
 
     /// The value of the eight ASCII digits of `word`, the first in its lowest byte:

@@ -131,6 +131,48 @@ struct NearestDoubleTests {
         #expect(declined < 10)
     }
 
+    /// Runs of 1 to 20 digits before and after the point, each followed by every
+    /// byte that may end a number, at every offset from the start of the input (so
+    /// the eight bytes read at once end anywhere in the number or past it): the
+    /// integers exact, the others the nearest `Double`, as `Double(_:)` reads them.
+    @Test func digitRunsOfEveryLengthReadWhereverTheyEnd() throws {
+        var generator = SeededGenerator(seed: 0xD161_7505)
+        var disagreeing: [String] = []
+        func randomDigits(_ count: Int, leading: Bool) -> String {
+            String((0..<count).map { index in
+                Character(String(Int.random(in: (index == 0 && leading ? 1 : 0)...9, using: &generator)))
+            })
+        }
+        for integerDigits in 1...20 {
+            for fractionDigits in 0...20 {
+                let integer = randomDigits(integerDigits, leading: true)
+                let literal = fractionDigits == 0 ? integer : integer + "." + randomDigits(fractionDigits, leading: false)
+                for (padding, end) in zip(0..<8, [",", "]", " ", "\n", "e3", "E-2", ", 7", "\t"]) {
+                    let text = "[" + String(repeating: " ", count: padding) + literal + end + (end.hasPrefix(",") ? "1]" : "]")
+                    let data = Data(text.utf8)
+                    let value = try data.withUnsafeBytes { raw throws(JSONParsingError) -> Any? in
+                        var scanner = JSONScanner(input: ByteView(raw), builder: NativeJSONBuilder(), maximumDepth: 4)
+                        return (try scanner.parseValueTreeWithBinaryNumbers() as? [Any])?.first
+                    }
+                    let written = literal + (end.hasPrefix("e") || end.hasPrefix("E") ? end : "")
+                    switch value {
+                    case let read as Int where Int(written) == read: continue
+                    case let read as UInt64 where UInt64(written) == read: continue
+                    case let read as Decimal where UInt64(written) == nil && Decimal(string: written) == read: continue
+                    case let read as NSDecimalNumber
+                    where UInt64(written) == nil && Decimal(string: written) == read.decimalValue:
+                        continue
+                    case let read as Double where Int(written) == nil && UInt64(written) == nil
+                        && Double(written)?.bitPattern == read.bitPattern:
+                        continue
+                    default: disagreeing.append(text)
+                    }
+                }
+            }
+        }
+        #expect(disagreeing.isEmpty, "\(disagreeing.prefix(5))")
+    }
+
     /// Halfway cases built from their bits: the integer exactly halfway between two
     /// doubles above 2^53 (a double's significand, shifted, plus half its unit in
     /// the last place), and its neighbours, round to the even one.

@@ -12,7 +12,7 @@ enum ProfileRun {
     /// What can be profiled, by name.
     static let names = ["github-data", "twitter-data", "twitter-string-data", "records-data", "records-to-data",
                         "github-to-data", "twitter-to-data", "twitter-to-dictionary",
-                        "canada-data", "canada-to-data", "embedding-data", "embedding-to-data",
+                        "citm-data", "citm-dictionary", "citm-to-data", "citm-to-dictionary", "canada-data", "canada-to-data", "embedding-data", "embedding-to-data",
                         "github-codable", "records-codable", "twitter-string-codable"]
 
     static func run(_ arguments: [String]) throws {
@@ -53,6 +53,19 @@ enum ProfileRun {
         case "twitter-to-dictionary":
             let model = try JSONAdapter.model(of: TwitterSearch.self, from: twitterData())
             return { blackHole(try JSONAdapter.dictionary(from: model)) }
+        case "citm-data":
+            let citm = try PayloadFiles.data(CitmCatalog.fileName)
+            return { blackHole(try JSONAdapter.model(of: CitmCatalog.self, from: citm)) }
+        case "citm-dictionary":
+            let object = try JSONSerialization.jsonObject(with: PayloadFiles.data(CitmCatalog.fileName))
+            guard let citm = object as? [String: Any] else { throw BenchmarkError("citm_catalog.json holds no object") }
+            return { blackHole(try JSONAdapter.model(of: CitmCatalog.self, from: citm)) }
+        case "citm-to-dictionary":
+            let model = try JSONAdapter.model(of: CitmCatalog.self, from: PayloadFiles.data(CitmCatalog.fileName))
+            return { blackHole(try JSONAdapter.dictionary(from: model)) }
+        case "citm-to-data":
+            let model = try JSONAdapter.model(of: CitmCatalog.self, from: PayloadFiles.data(CitmCatalog.fileName))
+            return { blackHole(try JSONAdapter.data(from: model, options: .omitNulls)) }
         case "canada-data":
             let canada = try PayloadFiles.data(Canada.fileName)
             return { blackHole(try JSONAdapter.model(of: Canada.self, from: canada)) }
