@@ -310,9 +310,16 @@ struct JSONEmitter {
     }
 
     /// Writes a finite number as its `description` reads (the shortest digits that
-    /// read back as it), without making the `String`.
+    /// read back as it), without making the `String`: a `Double` (but a
+    /// subnormal one) by ``ShortestDigits``, straight into the output.
     @inline(__always)
-    mutating func writeFinite(_ value: some BinaryFloatingPoint & TextOutputStreamable) {
+    mutating func writeFinite<Number: BinaryFloatingPoint & TextOutputStreamable>(_ value: Number) {
+        if Number.self == Double.self, value.isNormal || value.isZero {
+            // `Number` is `Double`, checked just above.
+            let double = unsafeBitCast(value, to: Double.self)
+            output.append(maximumLength: ShortestDigits.maximumLength) { ShortestDigits.write(double, to: $0) }
+            return
+        }
         var stream = ASCIIStream(output: output)
         value.write(to: &stream)
     }
@@ -486,6 +493,14 @@ final class JSONOutputBuffer {
         if capacity &- count < length { grow(toHold: length) }
         (base + count).update(from: source, count: length)
         count &+= length
+    }
+
+    /// Appends the bytes `write` puts at the address it is given, at most
+    /// `maximumLength` of them; `write` returns how many it put.
+    @inline(__always)
+    func append(maximumLength: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if capacity &- count < maximumLength { grow(toHold: maximumLength) }
+        count &+= write(base + count)
     }
 
     /// Appends the `digitCount` decimal digits of `magnitude`, which has exactly
