@@ -100,23 +100,78 @@ extension Int: TypedJSONArrayElement {
 extension Array: TypedJSONArrayElement where Element: TypedJSONArrayElement {
     /// Arrays whose every element is an array of `Element`.
     static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [[Element]]? {
-        scanner.scanArray(open: open) { scanner, open in Element.scanArray(from: &scanner, open: open) }
+        if Element.self == Double.self { return generic(scanArrays(of: Double.self, from: &scanner, open: open)) }
+        if Element.self == [Double].self { return generic(scanArrays(of: [Double].self, from: &scanner, open: open)) }
+        if Element.self == Float.self { return generic(scanArrays(of: Float.self, from: &scanner, open: open)) }
+        if Element.self == [Float].self { return generic(scanArrays(of: [Float].self, from: &scanner, open: open)) }
+        if Element.self == Int.self { return generic(scanArrays(of: Int.self, from: &scanner, open: open)) }
+        if Element.self == [Int].self { return generic(scanArrays(of: [Int].self, from: &scanner, open: open)) }
+        return scanArrays(of: Element.self, from: &scanner, open: open)
     }
 
-    static func isWritable(_ array: [[Element]]) -> Bool { array.allSatisfy(Element.isWritable) }
+    /// `rows`, an array of `[Inner]` read for `Element` equal to `Inner`, as this
+    /// type's array (see ``concrete(_:as:)``).
+    @inline(__always)
+    private static func generic<Inner>(_ rows: [[Inner]]?) -> [[Element]]? {
+        // Called only where `Element` is `Inner`, so the two array types are one.
+        rows.map { unsafeBitCast($0, to: [[Element]].self) }
+    }
+
+    static func isWritable(_ array: [[Element]]) -> Bool {
+        if let rows = concrete(array, as: Double.self) { return allWritable(rows) }
+        if let rows = concrete(array, as: [Double].self) { return allWritable(rows) }
+        if let rows = concrete(array, as: Float.self) { return allWritable(rows) }
+        if let rows = concrete(array, as: [Float].self) { return allWritable(rows) }
+        return allWritable(array)
+    }
 
     static func write(_ array: [[Element]], to emitter: inout JSONEmitter, depth: Int) throws(JSONWritingError) {
-        try emitter.beginArray(depth: depth)
-        for index in array.indices {
-            emitter.beginElement(first: index == 0, depth: depth)
-            do {
-                try Element.write(array[index], to: &emitter, depth: depth + 1)
-            } catch {
-                throw error.prepending(.index(index))
-            }
-        }
-        emitter.endArray(hasElements: !array.isEmpty, depth: depth)
+        if let rows = concrete(array, as: Double.self) { return try writeArrays(rows, to: &emitter, depth: depth) }
+        if let rows = concrete(array, as: [Double].self) { return try writeArrays(rows, to: &emitter, depth: depth) }
+        if let rows = concrete(array, as: Float.self) { return try writeArrays(rows, to: &emitter, depth: depth) }
+        if let rows = concrete(array, as: [Float].self) { return try writeArrays(rows, to: &emitter, depth: depth) }
+        if let rows = concrete(array, as: Int.self) { return try writeArrays(rows, to: &emitter, depth: depth) }
+        if let rows = concrete(array, as: [Int].self) { return try writeArrays(rows, to: &emitter, depth: depth) }
+        try writeArrays(array, to: &emitter, depth: depth)
+    }
+
+    /// `array` as an array of `[Inner]` when `Element` is `Inner`: the common shapes
+    /// (`[[Double]]`, `[[[Double]]]`, …) are walked by code compiled for their types,
+    /// where the rest walks each inner array through its metadata.
+    @inline(__always)
+    private static func concrete<Inner>(_ array: [[Element]], as _: Inner.Type) -> [[Inner]]? {
+        // `Element` is `Inner`, checked first, so the two array types are one.
+        Element.self == Inner.self ? unsafeBitCast(array, to: [[Inner]].self) : nil
     }
 
     static func jsonArray(_ array: [[Element]]) -> [Any] { array.map(Element.jsonArray) }
+}
+
+/// Whether JSON can hold every number of every array of `arrays`.
+private func allWritable<Inner: TypedJSONArrayElement>(_ arrays: [[Inner]]) -> Bool {
+    arrays.allSatisfy(Inner.isWritable)
+}
+
+/// Writes `arrays` at nesting `depth`, each inner array by its type's `write`.
+private func writeArrays<Inner: TypedJSONArrayElement>(
+    _ arrays: [[Inner]], to emitter: inout JSONEmitter, depth: Int
+) throws(JSONWritingError) {
+    try emitter.beginArray(depth: depth)
+    for index in arrays.indices {
+        emitter.beginElement(first: index == 0, depth: depth)
+        do {
+            try Inner.write(arrays[index], to: &emitter, depth: depth + 1)
+        } catch {
+            throw error.prepending(.index(index))
+        }
+    }
+    emitter.endArray(hasElements: !arrays.isEmpty, depth: depth)
+}
+
+/// The array of arrays of `Inner` at the scanner's position, each inner array
+/// read by its type's `scanArray` (see ``TypedJSONArrayElement/scanArray(from:open:)``).
+private func scanArrays<Inner: TypedJSONArrayElement>(
+    of _: Inner.Type, from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int
+) -> [[Inner]]? {
+    scanner.scanArray(open: open) { scanner, open in Inner.scanArray(from: &scanner, open: open) }
 }

@@ -106,6 +106,33 @@ struct TypedArrayReadingTests {
         #expect(error.code == .typeMismatch)
         #expect(error.description == dictionaryError.description)
     }
+
+    /// Every shape the reading and the writing walk with code of their own (`[[Double]]`,
+    /// `[[[Float]]]`, `[[[Int]]]`, …) and one deeper that they walk through its metadata:
+    /// each read back as written, and written as the dictionary path writes it.
+    @Test func everyNestingReadsAndWritesAsTheTransformerDoes() throws {
+        let model = NestedShapes(
+            doubleRows: [[0.1, -2]], doubleBlocks: [[[1e-7, 2], []]], deepDoubles: [[[[4.5]], []]],
+            floatRows: [[1.5, -0.25]], floatBlocks: [[[0.125], [3]]], integerRows: [[7, -8]],
+            integerBlocks: [[[1, -2], [3]], []])
+        #expect(MappingPlan<NestedShapes>.shared.memberReads.allSatisfy { $0.typedArrayElement != nil })
+        let data = try JSONAdapter.data(from: model, formatting: .sortedKeys)
+        #expect(try JSONAdapter.model(of: NestedShapes.self, from: data) == model)
+        let general = try JSONWriter.bytes(withJSONObject: JSONAdapter.dictionary(from: model), options: .sortedKeys)
+        #expect(String(decoding: data, as: UTF8.self) == String(decoding: general, as: UTF8.self))
+    }
+}
+
+private struct NestedShapes: JSONSerializing, Equatable {
+    var doubleRows: [[Double]] = []
+    var doubleBlocks: [[[Double]]] = []
+    var deepDoubles: [[[[Double]]]] = []
+    var floatRows: [[Float]] = []
+    var floatBlocks: [[[Float]]] = []
+    var integerRows: [[Int]] = []
+    var integerBlocks: [[[Int]]] = []
+
+    static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
 }
 
 private struct TypedArrays: JSONSerializing, Equatable {
