@@ -293,13 +293,7 @@ struct JSONEmitter {
             output.append(Byte.zero &+ UInt8(truncatingIfNeeded: magnitude))
             return
         }
-        var digitCount = 1
-        var rest = magnitude
-        while rest >= 10 {
-            rest /= 10
-            digitCount += 1
-        }
-        output.appendDecimal(magnitude, digitCount: digitCount)
+        output.appendDecimal(magnitude, digitCount: DecimalDigits.count(of: magnitude))
     }
 
     private mutating func writeDouble(_ value: Double) throws(JSONWritingError) {
@@ -506,15 +500,11 @@ final class JSONOutputBuffer {
     /// Appends the `digitCount` decimal digits of `magnitude`, which has exactly
     /// that many.
     func appendDecimal(_ magnitude: UInt64, digitCount: Int) {
-        if capacity &- count < digitCount { grow(toHold: digitCount) }
-        var rest = magnitude
-        var position = count &+ digitCount &- 1
-        while position >= count {
-            base[position] = Byte.zero &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-            position &-= 1
+        // The digits are stored eight bytes at a time (see `DecimalDigits.write`).
+        append(maximumLength: max(digitCount, 8)) { start in
+            DecimalDigits.write(magnitude, count: digitCount, to: start)
+            return digitCount
         }
-        count &+= digitCount
     }
 
     /// Makes room for `length` more bytes: at least twice the capacity.

@@ -57,7 +57,7 @@ enum ShortestDigits {
             digits /= 10
             exponent += 1
         }
-        let count = digitCount(digits)
+        let count = DecimalDigits.count(of: digits)
         // How many of the digits come before the point (none or fewer than none: zeros after it).
         let point = count + exponent
         if magnitude <= 9_007_199_254_740_992, point >= -3 {
@@ -74,17 +74,17 @@ enum ShortestDigits {
             start[1] = Byte.period
             let zeros = -point
             for index in 0..<zeros { start[2 + index] = Byte.zero }
-            writeDigits(digits, count: count, to: start + 2 + zeros)
+            DecimalDigits.write(digits, count: count, to: start + 2 + zeros)
             return 2 + zeros + count
         }
         if point < count {
             // All the digits one place on, then those before the point moved back before it.
-            writeDigits(digits, count: count, to: start + 1)
+            DecimalDigits.write(digits, count: count, to: start + 1)
             for index in 0..<point { start[index] = start[index + 1] }
             start[point] = Byte.period
             return count + 1
         }
-        writeDigits(digits, count: count, to: start)
+        DecimalDigits.write(digits, count: count, to: start)
         for index in count..<point { start[index] = Byte.zero }
         start[point] = Byte.period
         start[point + 1] = Byte.zero
@@ -97,7 +97,7 @@ enum ShortestDigits {
         _ digits: UInt64, count: Int, point: Int, to start: UnsafeMutablePointer<UInt8>
     ) -> Int {
         // The digits one place on, then the first moved back before the point.
-        writeDigits(digits, count: count, to: start + 1)
+        DecimalDigits.write(digits, count: count, to: start + 1)
         start[0] = start[1]
         var position = 1
         if count > 1 {
@@ -110,97 +110,8 @@ enum ShortestDigits {
         position += 2
         let magnitude = UInt64(exponent.magnitude)
         let exponentDigits = magnitude < 100 ? 2 : 3
-        writeDigits(magnitude, count: exponentDigits, to: start + position)
+        DecimalDigits.write(magnitude, count: exponentDigits, to: start + position)
         return position + exponentDigits
-    }
-
-    /// Writes the `count` decimal digits of `value` (at most 24) at `start`.
-    ///
-    /// Eight at a time: the first chunk holds what is left over, and is stored as
-    /// eight bytes whose last ones the next chunk (or the caller) overwrites. So
-    /// up to 8 bytes from `start` are written whatever `count` is.
-    @inline(__always)
-    private static func writeDigits(_ value: UInt64, count: Int, to start: UnsafeMutablePointer<UInt8>) {
-        guard count > 8 else {
-            storeFirst(UInt32(truncatingIfNeeded: value), digits: count, at: start)
-            return
-        }
-        let high = value / 100_000_000
-        let low = UInt32(truncatingIfNeeded: value &- high &* 100_000_000)
-        if count <= 16 {
-            storeFirst(UInt32(truncatingIfNeeded: high), digits: count - 8, at: start)
-        } else {
-            let top = high / 100_000_000
-            storeFirst(UInt32(truncatingIfNeeded: top), digits: count - 16, at: start)
-            store(eightDigits(UInt32(truncatingIfNeeded: high &- top &* 100_000_000)), at: start + count - 16)
-        }
-        store(eightDigits(low), at: start + count - 8)
-    }
-
-    /// Stores the `digits` (1 to 8) decimal digits of `value` at `start`, and
-    /// bytes after them up to the eighth.
-    @inline(__always)
-    private static func storeFirst(_ value: UInt32, digits: Int, at start: UnsafeMutablePointer<UInt8>) {
-        store(eightDigits(value) >> UInt64(8 &* (8 &- digits)), at: start)
-    }
-
-    /// Stores the eight bytes of `word`, its lowest first, at `start`.
-    @inline(__always)
-    private static func store(_ word: UInt64, at start: UnsafeMutablePointer<UInt8>) {
-        UnsafeMutableRawPointer(start).storeBytes(of: word.littleEndian, as: UInt64.self)
-    }
-
-    /// The eight ASCII digits of `value` (below 10^8, with leading zeros), the
-    /// first in the lowest byte: the two halves of four digits in 32-bit lanes,
-    /// each split into hundreds and the rest in 16-bit lanes, each of those into
-    /// tens and units in bytes (x × 10,486 / 2^20 is x / 100 below 10,000, and
-    /// x × 103 / 2^10 is x / 10 below 100).
-    @inline(__always)
-    private static func eightDigits(_ value: UInt32) -> UInt64 {
-        let firstFour = value / 10_000
-        let halves = UInt64(firstFour) | UInt64(value &- firstFour &* 10_000) << 32
-        let hundreds = ((halves &* 10_486) >> 20) & 0x0000_007F_0000_007F
-        let pairs = (halves &- hundreds &* 100) << 16 | hundreds
-        let tens = ((pairs &* 103) >> 10) & 0x000F_000F_000F_000F
-        let digits = (pairs &- tens &* 10) << 8 | tens
-        return digits | 0x3030_3030_3030_3030
-    }
-
-    /// How many decimal digits `value` (not zero) has.
-    @inline(__always)
-    private static func digitCount(_ value: UInt64) -> Int {
-        // floor(log10(2^bits)) from the bit length, then one more when the value reaches the next power.
-        let estimate = ((64 - value.leadingZeroBitCount) &* 1_233) >> 12
-        return value >= powerOfTen(estimate) ? estimate + 1 : estimate
-    }
-
-    /// 10 to the power `exponent`, for 0 to 19.
-    @inline(__always)
-    private static func powerOfTen(_ exponent: Int) -> UInt64 {
-        var power: UInt64 = 1
-        switch exponent {
-        case 0: power = 1
-        case 1: power = 10
-        case 2: power = 100
-        case 3: power = 1_000
-        case 4: power = 10_000
-        case 5: power = 100_000
-        case 6: power = 1_000_000
-        case 7: power = 10_000_000
-        case 8: power = 100_000_000
-        case 9: power = 1_000_000_000
-        case 10: power = 10_000_000_000
-        case 11: power = 100_000_000_000
-        case 12: power = 1_000_000_000_000
-        case 13: power = 10_000_000_000_000
-        case 14: power = 100_000_000_000_000
-        case 15: power = 1_000_000_000_000_000
-        case 16: power = 10_000_000_000_000_000
-        case 17: power = 100_000_000_000_000_000
-        case 18: power = 1_000_000_000_000_000_000
-        default: power = 10_000_000_000_000_000_000
-        }
-        return power
     }
 
     /// The shortest decimal `digits × 10^exponent` that reads back as `magnitude`
