@@ -151,37 +151,46 @@ extension JSONScanner {
     /// after them; returns how many there were.
     ///
     /// Eight bytes at a time while eight bytes follow and the mantissa has room for
-    /// eight more digits: the digits among them up to the first byte that is not
-    /// one, which ends the run. Then one at a time.
+    /// eight more digits: all eight while they are digits, then the digits up to
+    /// the first byte that is not one, which ends the run. Then one at a time.
     @inline(__always)
     private func accumulateDigits(at position: inout Int, into mantissa: inout UInt64, overflow: inout Bool) -> Int {
         let first = position
-        var ended = false
         while !overflow, mantissa < 100_000_000_000, position + 8 <= count {
             let word = input.word(at: position)
+            if Self.areEightDigits(word) {
+                mantissa = mantissa &* 100_000_000 &+ Self.valueOfEightDigits(word)
+                position &+= 8
+                continue
+            }
             let digits = Self.leadingDigitCount(word)
-            if digits < 2 {
-                // No digit, or one (the ninth of a nine-digit integer, say): no need to pad.
-                mantissa = digits == 0 ? mantissa : mantissa &* 10 &+ (word & 0x0F)
-                position &+= digits
-                ended = true
-                break
+            if digits > 1 {
+                // The digits moved up to the last bytes, behind as many `0`s as they leave.
+                let shift = UInt64(truncatingIfNeeded: 64 &- 8 &* digits)
+                let padded = (word &<< shift) | (0x3030_3030_3030_3030 & ~(UInt64.max &<< shift))
+                mantissa = mantissa &* Self.powerOfTenInteger(digits) &+ Self.valueOfEightDigits(padded)
+            } else if digits == 1 {
+                // One (the ninth of a nine-digit integer, say): no need to pad.
+                mantissa = mantissa &* 10 &+ (word & 0x0F)
             }
-            // The digits moved up to the last bytes, behind as many `0`s as they leave.
-            let shift = UInt64(truncatingIfNeeded: 64 &- 8 &* digits)
-            let padded = (word &<< shift) | (0x3030_3030_3030_3030 & ~(UInt64.max &<< shift))
-            mantissa = mantissa &* Self.powerOfTenInteger(digits) &+ Self.valueOfEightDigits(padded)
+            // A byte that is not a digit follows, which ends the loop below at once.
             position &+= digits
-            if digits < 8 {
-                ended = true
-                break
-            }
+            break
         }
-        while !ended, position < count, Self.isDigit(input[position]) {
+        while position < count, Self.isDigit(input[position]) {
             Self.accumulate(input[position], into: &mantissa, overflow: &overflow)
             position += 1
         }
         return position - first
+    }
+
+    /// Whether every byte of `word` is an ASCII digit: its high nibble is 3, and
+    /// still 3 once 6 is added (which carries out of the nibble from `:` on).
+    @inline(__always)
+    private static func areEightDigits(_ word: UInt64) -> Bool {
+        let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        let threes: UInt64 = 0x3030_3030_3030_3030
+        return word & highNibbles == threes && (word &+ 0x0606_0606_0606_0606) & highNibbles == threes
     }
 
     /// How many of `word`'s bytes, from its lowest, are ASCII digits before the
@@ -198,18 +207,16 @@ extension JSONScanner {
         return notDigits.trailingZeroBitCount >> 3
     }
 
-    /// 10 to the power `exponent`, for 1 to 8.
+    /// 10 to the power `exponent`, for 2 to 7.
     @inline(__always)
     private static func powerOfTenInteger(_ exponent: Int) -> UInt64 {
         switch exponent {
-        case 1: return 10
         case 2: return 100
         case 3: return 1_000
         case 4: return 10_000
         case 5: return 100_000
         case 6: return 1_000_000
-        case 7: return 10_000_000
-        default: return 100_000_000
+        default: return 10_000_000
         }
     }
 
