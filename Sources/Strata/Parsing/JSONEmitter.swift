@@ -304,8 +304,8 @@ struct JSONEmitter {
     }
 
     /// Writes a finite number as its `description` reads (the shortest digits that
-    /// read back as it), without making the `String`: a `Double` (but a
-    /// subnormal one) by ``ShortestDigits``, straight into the output.
+    /// read back as it), without making the `String`: a `Double` that is not
+    /// subnormal by ``ShortestDigits``, straight into the output.
     @inline(__always)
     mutating func writeFinite<Number: BinaryFloatingPoint & TextOutputStreamable>(_ value: Number) {
         if Number.self == Double.self, value.isNormal || value.isZero {
