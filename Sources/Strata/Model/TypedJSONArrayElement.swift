@@ -114,7 +114,7 @@ extension Array: TypedJSONArrayElement where Element: TypedJSONArrayElement {
     @inline(__always)
     private static func generic<Inner>(_ rows: [[Inner]]?) -> [[Element]]? {
         // Called only where `Element` is `Inner`, so the two array types are one.
-        rows.map { unsafeBitCast($0, to: [[Element]].self) }
+        rows.map { sameTypeValue($0, as: [[Element]].self) }
     }
 
     static func isWritable(_ array: [[Element]]) -> Bool {
@@ -141,7 +141,7 @@ extension Array: TypedJSONArrayElement where Element: TypedJSONArrayElement {
     @inline(__always)
     private static func concrete<Inner>(_ array: [[Element]], as _: Inner.Type) -> [[Inner]]? {
         // `Element` is `Inner`, checked first, so the two array types are one.
-        Element.self == Inner.self ? unsafeBitCast(array, to: [[Inner]].self) : nil
+        Element.self == Inner.self ? sameTypeValue(array, as: [[Inner]].self) : nil
     }
 
     static func jsonArray(_ array: [[Element]]) -> [Any] { array.map(Element.jsonArray) }

@@ -40,10 +40,18 @@ enum DecimalDigits {
         store(eightDigits(value) >> UInt64(8 &* (8 &- digits)), at: start)
     }
 
-    /// Stores the eight bytes of `word`, its lowest first, at `start`.
+    /// Stores the eight bytes of `word`, its lowest first, at `start` (byte by byte
+    /// in the source; the compiler merges the stores into one).
     @inline(__always)
     private static func store(_ word: UInt64, at start: UnsafeMutablePointer<UInt8>) {
-        UnsafeMutableRawPointer(start).storeBytes(of: word.littleEndian, as: UInt64.self)
+        start[0] = UInt8(truncatingIfNeeded: word)
+        start[1] = UInt8(truncatingIfNeeded: word >> 8)
+        start[2] = UInt8(truncatingIfNeeded: word >> 16)
+        start[3] = UInt8(truncatingIfNeeded: word >> 24)
+        start[4] = UInt8(truncatingIfNeeded: word >> 32)
+        start[5] = UInt8(truncatingIfNeeded: word >> 40)
+        start[6] = UInt8(truncatingIfNeeded: word >> 48)
+        start[7] = UInt8(truncatingIfNeeded: word >> 56)
     }
 
     /// The eight ASCII digits of `value` (below 10^8, with leading zeros), the

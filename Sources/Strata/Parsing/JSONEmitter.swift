@@ -310,7 +310,7 @@ struct JSONEmitter {
     mutating func writeFinite<Number: BinaryFloatingPoint & TextOutputStreamable>(_ value: Number) {
         if Number.self == Double.self, value.isNormal || value.isZero {
             // `Number` is `Double`, checked just above.
-            let double = unsafeBitCast(value, to: Double.self)
+            let double = sameTypeValue(value, as: Double.self)
             output.append(maximumLength: ShortestDigits.maximumLength) { ShortestDigits.write(double, to: $0) }
             return
         }
