@@ -15,7 +15,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "Strata", dependencies: ["StrataAtomics"], swiftSettings: strictSettings),
-        // Word-sized atomics from C11 <stdatomic.h>, for the caches' lock-free reads.
+        // Word-sized atomics from C11 <stdatomic.h>, for the caches' lock-free reads,
+        // and the thread-local settings of the call in progress.
         .target(name: "StrataAtomics"),
         // The runnable example: maps a real JSON payload and archives a model.
         .executableTarget(

@@ -1,16 +1,23 @@
+internal import StrataAtomics
+
 extension JSONAdapter {
-    /// The read or write in progress, as its nested models see it: how many models
-    /// deep it is, the model depth limit its options set, and how it writes.
+    /// The settings of the read or write in progress, as its nested models see them:
+    /// how many models deep it is, the model depth limit its options set, and how
+    /// it writes.
     ///
-    /// One task-local value for both directions. A public reading or writing method
-    /// sets the settings from its options (pushing a new value only when they
-    /// differ from the current ones) and keeps the depth, so a call made inside a
-    /// transformer nests under the call that runs it. The engines read it once per
-    /// model: ``nested(_:)`` when a model goes one level deeper, and the encode
-    /// engine for `omitsNulls` and `sortsKeys`. So the ``ValueTransformer/model(_:)``
-    /// and ``ValueTransformer/models(_:)`` transformers, used by default or inside a
-    /// custom transformer, follow the options of the call in progress.
-    struct Context: Sendable {
+    /// One value for both directions, held per thread (a C11 thread-local, see
+    /// `StrataCallSettings.h`): Strata's reads and writes are synchronous, so the
+    /// thread that sets the settings runs everything under them, and a nested model
+    /// changes its depth with two stores instead of a task-local push. A public
+    /// reading or writing method sets the settings from its options and keeps the
+    /// depth, so a call made inside a transformer nests under the call that runs it;
+    /// each restores what it changed when it returns or throws. The engines read
+    /// them once per model: ``nested(_:)`` when a model goes one level deeper, and
+    /// the encode engine for `omitsNulls` and `sortsKeys`. So the
+    /// ``ValueTransformer/model(_:)`` and ``ValueTransformer/models(_:)``
+    /// transformers, used by default or inside a custom transformer, follow the
+    /// options of the call in progress.
+    struct CallSettings: Equatable {
         /// How many nested models the read or write is inside.
         var modelDepth = 0
         /// How many levels deep models may nest (``DecodingOptions/maximumModelDepth``,
@@ -21,6 +28,40 @@ extension JSONAdapter {
         /// Write members in key order (``OutputFormatting/sortedKeys``): for both sinks
         /// within one `data(from:)` call, so hooks run in the order keys are written.
         var sortsKeys = false
+
+        /// The settings of the call in progress on this thread: the defaults when
+        /// no call is.
+        @inline(__always)
+        static var current: CallSettings {
+            get {
+                let stored = strata_call_settings()
+                guard stored.is_set else { return CallSettings() }
+                return CallSettings(
+                    modelDepth: stored.model_depth, maximumModelDepth: stored.maximum_model_depth,
+                    omitsNulls: stored.omits_nulls, sortsKeys: stored.sorts_keys)
+            }
+            set {
+                strata_set_call_settings(
+                    StrataCallSettings(
+                        model_depth: newValue.modelDepth, maximum_model_depth: newValue.maximumModelDepth,
+                        omits_nulls: newValue.omitsNulls, sorts_keys: newValue.sortsKeys, is_set: true))
+            }
+        }
+
+        /// Runs `body` with `settings` as the current ones, then puts back these.
+        @inline(__always)
+        func replaced<R>(by settings: CallSettings, _ body: () throws -> R) rethrows -> R {
+            if settings == self { return try body() }
+            CallSettings.current = settings
+            defer { CallSettings.current = self }
+            return try body()
+        }
+    }
+
+    /// What the collections being read do with their invalid elements, and where
+    /// recoveries go: held only while a read that reports recoveries, or a property
+    /// that skips invalid elements, is in progress (see ``RecoveryLog/mayBeActive``).
+    struct RecoveryContext: Sendable {
         /// Whether the elements of the collections being read that fail are left out:
         /// set while a property with ``JSONRecovery/skipsInvalidElements`` is read, and
         /// cleared for the models nested in it (see ``ElementRecovery``).
@@ -29,8 +70,8 @@ extension JSONAdapter {
         var recoveries: RecoveryLog?
     }
 
-    /// The read or write in progress.
-    @TaskLocal static var context = Context()
+    /// The recoveries of the read in progress.
+    @TaskLocal static var recoveryContext = RecoveryContext()
 
     /// Runs `body` with `options`' model depth limit; `body` gets how many levels of
     /// models below the one it reads may still be read (see
@@ -40,12 +81,10 @@ extension JSONAdapter {
     @inline(__always)
     static func reading<R>(with options: DecodingOptions, _ body: (_ levelsLeft: Int) throws -> R) throws -> R {
         try options.check()
-        let context = self.context
-        let levelsLeft = options.maximumModelDepth - context.modelDepth
-        if context.maximumModelDepth == options.maximumModelDepth { return try body(levelsLeft) }
-        var reading = context
+        let settings = CallSettings.current
+        var reading = settings
         reading.maximumModelDepth = options.maximumModelDepth
-        return try $context.withValue(reading) { try body(levelsLeft) }
+        return try settings.replaced(by: reading) { try body(options.maximumModelDepth - settings.modelDepth) }
     }
 
     /// Runs `body` with `options` and `sortsKeys` as the settings of the write in
@@ -55,17 +94,12 @@ extension JSONAdapter {
     @inline(__always)
     static func writing<R>(with options: EncodingOptions, sortsKeys: Bool, _ body: () throws -> R) throws -> R {
         try options.check()
-        let context = self.context
-        if context.maximumModelDepth == options.maximumModelDepth, context.omitsNulls == options.omitsNulls,
-            context.sortsKeys == sortsKeys
-        {
-            return try body()
-        }
-        var writing = context
+        let settings = CallSettings.current
+        var writing = settings
         writing.maximumModelDepth = options.maximumModelDepth
         writing.omitsNulls = options.omitsNulls
         writing.sortsKeys = sortsKeys
-        return try $context.withValue(writing, operation: body)
+        return try settings.replaced(by: writing, body)
     }
 
     /// Runs `body` one model deeper, or throws when that would pass the limit of
@@ -75,16 +109,22 @@ extension JSONAdapter {
     /// The one check of model depth, for both directions, every decode source and
     /// both encode sinks.
     static func nested<R>(_ body: () throws -> R) throws -> R {
-        var context = self.context
-        context.modelDepth += 1
-        // A nested model's collections follow its own recoveries, not its parent's.
-        context.skipsInvalidElements = false
-        guard context.modelDepth <= context.maximumModelDepth else {
+        let settings = CallSettings.current
+        let depth = settings.modelDepth + 1
+        guard depth <= settings.maximumModelDepth else {
             throw StrataError(
                 .nestingTooDeep,
-                "Models nest more than \(context.maximumModelDepth) \(context.maximumModelDepth == 1 ? "level" : "levels") deep here. Flatten the payload, or raise "
+                "Models nest more than \(settings.maximumModelDepth) \(settings.maximumModelDepth == 1 ? "level" : "levels") deep here. Flatten the payload, or raise "
                     + "maximumModelDepth in the options; when writing, check the model graph for a cycle.")
         }
-        return try $context.withValue(context, operation: body)
+        CallSettings.current.modelDepth = depth
+        defer { strata_set_model_depth(settings.modelDepth) }
+        // A nested model's collections follow its own recoveries, not its parent's.
+        if RecoveryLog.mayBeActive, recoveryContext.skipsInvalidElements {
+            var context = recoveryContext
+            context.skipsInvalidElements = false
+            return try $recoveryContext.withValue(context, operation: body)
+        }
+        return try body()
     }
 }

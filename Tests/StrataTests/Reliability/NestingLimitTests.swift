@@ -137,6 +137,50 @@ extension NestingLimitTests {
         #expect(fromDictionary == model.names)
     }
 
+    /// A read or write that fails deep inside its models, or at the limit itself,
+    /// leaves the next call on the thread the whole limit: a thread exactly as deep
+    /// as the limit allows is still read and written after each failure.
+    @Test func aFailureDeepInsideLeavesTheNextCallTheWholeLimit() throws {
+        let atTheLimit = Self.thread(depth: 65)
+        let mismatchAtTheBottom = Data(
+            (String(repeating: #"{"replies":["#, count: 40) + #"{"replies":5}"# + String(repeating: "]}", count: 40)).utf8)
+        var tooDeep = Reply()
+        for _ in 0..<65 { tooDeep = Reply(replies: [tooDeep]) }
+        let tooDeepModel = tooDeep
+        let outcomes = try Self.onLargeStack {
+            var outcomes: [StrataError?] = []
+            for _ in 0..<3 {
+                outcomes.append(strataFailure { try JSONAdapter.model(of: Reply.self, from: mismatchAtTheBottom) })
+                outcomes.append(strataFailure { try JSONAdapter.model(of: Reply.self, from: Self.thread(depth: 66)) })
+                outcomes.append(strataFailure { try JSONAdapter.data(from: tooDeepModel) })
+                outcomes.append(strataFailure { try JSONAdapter.dictionary(from: tooDeepModel) })
+            }
+            let model = try JSONAdapter.model(of: Reply.self, from: atTheLimit)
+            let written = try JSONAdapter.data(from: model)
+            let dictionary = try JSONAdapter.dictionary(from: model)
+            #expect(try JSONAdapter.model(of: Reply.self, from: dictionary) == model)
+            #expect(written == atTheLimit)
+            return outcomes
+        }
+        #expect(outcomes.map { $0?.code } == Array(repeating: [.typeMismatch, .nestingTooDeep, .nestingTooDeep, .nestingTooDeep], count: 3).flatMap { $0 })
+    }
+
+    /// The settings of a call belong to the thread that makes it: while one thread
+    /// reads with a raised limit, another reading with the defaults refuses what
+    /// the first accepts.
+    @Test func eachThreadReadsWithItsOwnCallsLimit() async throws {
+        let data = Self.thread(depth: 81)
+        let raised = JSONAdapter.DecodingOptions(maximumModelDepth: 100)
+        async let accepted = Task.detached {
+            try Self.onLargeStack { (0..<20).map { _ in (try? JSONAdapter.model(of: Reply.self, from: data, options: raised)) != nil } }
+        }.value
+        async let refused = Task.detached {
+            try Self.onLargeStack { (0..<20).map { _ in strataFailure { try JSONAdapter.model(of: Reply.self, from: data) }?.code } }
+        }.value
+        #expect(try await accepted == Array(repeating: true, count: 20))
+        #expect(try await refused == Array(repeating: .nestingTooDeep, count: 20))
+    }
+
     /// The error, if any, of each path: decoding `data`, decoding its dictionary,
     /// writing `model` as a dictionary, and as `Data`.
     private static func everyPath<M: JSONSerializing & Sendable>(

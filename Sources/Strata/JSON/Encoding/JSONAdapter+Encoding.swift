@@ -150,12 +150,12 @@ extension JSONAdapter {
             // Dotted and array-form key paths are written into objects first.
             return try sink.writeObject(encode(model))
         }
-        let context = self.context
-        let omitNulls = context.omitsNulls
+        let settings = CallSettings.current
+        let omitNulls = settings.omitsNulls
         let included = includedKeys(of: model, in: plan)
         // The order is the call's, not the sink's: within one `data(from:)`, hooks of
         // nested models run in the same order whichever sink writes them.
-        let steps = context.sortsKeys ? plan.encodeStepsSortedByKey : plan.encodeSteps
+        let steps = settings.sortsKeys ? plan.encodeStepsSortedByKey : plan.encodeSteps
         try sink.beginObject(capacity: steps.count, template: Sink.usesObjectTemplates ? plan.objectTemplate : nil)
         try StoredField.withStorage(of: model) { storage in
             // Walked through the buffer, each step used in place: a pass retains nothing.

@@ -17,7 +17,7 @@ struct ElementRecovery {
             (log, skipsInvalidElements) = (nil, false)
             return
         }
-        let context = JSONAdapter.context
+        let context = JSONAdapter.recoveryContext
         (log, skipsInvalidElements) = (context.recoveries, context.skipsInvalidElements)
     }
 
@@ -27,16 +27,16 @@ struct ElementRecovery {
     /// recovery), and records them in the log of the read in progress. The
     /// elements' own properties follow their own recoveries.
     init(skipsInvalidElements: Bool) {
-        log = RecoveryLog.mayBeActive ? JSONAdapter.context.recoveries : nil
+        log = RecoveryLog.mayBeActive ? JSONAdapter.recoveryContext.recoveries : nil
         self.skipsInvalidElements = skipsInvalidElements && log != nil
     }
 
     /// Runs `body` with the collections of the property being read skipping their
     /// invalid elements (``JSONRecovery/skipsInvalidElements``).
     static func skippingInvalidElements<R>(_ body: () throws -> R) rethrows -> R {
-        var context = JSONAdapter.context
+        var context = JSONAdapter.recoveryContext
         context.skipsInvalidElements = true
-        return try RecoveryLog.counted { try JSONAdapter.$context.withValue(context, operation: body) }
+        return try RecoveryLog.counted { try JSONAdapter.$recoveryContext.withValue(context, operation: body) }
     }
 
     /// Converts one element with `convert`, putting `component` in front of the

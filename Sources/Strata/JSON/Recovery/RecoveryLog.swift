@@ -1,5 +1,5 @@
 /// The recoveries of a decode that reports them (a call with `diagnostics:`),
-/// held by the read in progress (``JSONAdapter/Context/recoveries``).
+/// held by the read in progress (``JSONAdapter/RecoveryContext/recoveries``).
 ///
 /// A recovery is recorded where it happens, with its path from there; each level
 /// the value's path runs through (a property, an element) puts its own step in
@@ -32,7 +32,7 @@ final class RecoveryLog: Sendable {
     /// The log of the read in progress, or `nil` when it reports nothing.
     @inline(__always)
     static var current: RecoveryLog? {
-        mayBeActive ? JSONAdapter.context.recoveries : nil
+        mayBeActive ? JSONAdapter.recoveryContext.recoveries : nil
     }
 
     /// Runs `body` with a new log as the read's, and appends what it recorded to
@@ -40,9 +40,9 @@ final class RecoveryLog: Sendable {
     static func collecting<R>(into diagnostics: inout JSONDiagnostics, _ body: () throws -> R) throws -> R {
         let log = RecoveryLog()
         defer { diagnostics.recoveries += log.recoveries.withLock { $0 } }
-        var context = JSONAdapter.context
+        var context = JSONAdapter.recoveryContext
         context.recoveries = log
-        return try counted { try JSONAdapter.$context.withValue(context, operation: body) }
+        return try counted { try JSONAdapter.$recoveryContext.withValue(context, operation: body) }
     }
 
     /// Where the next recovery will be recorded: a mark for ``prefix(from:with:)``
