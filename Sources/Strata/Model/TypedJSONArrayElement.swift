@@ -14,6 +14,16 @@ protocol TypedJSONArrayElement: SendableMetatype {
     /// is not such an array as it is.
     static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [Self]?
 
+    /// ``scanArray(from:open:)``'s array as an `Any`, boxed by code that knows its
+    /// type: boxing an array of a generic element looks up the array type's
+    /// metadata on every call.
+    static func scannedArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> Any?
+
+    /// `value` as a ``ScalarArray`` when it is exactly an array of this type that
+    /// JSON can hold; `nil` otherwise. Checked by code that knows the array type,
+    /// for the same reason as ``scannedArray(from:open:)``.
+    static func writableArray(_ value: Any) -> ScalarArray?
+
     /// Whether JSON can hold every value of `array` (no NaN, no infinity).
     static func isWritable(_ array: [Self]) -> Bool
 
@@ -27,9 +37,16 @@ protocol TypedJSONArrayElement: SendableMetatype {
 }
 
 extension TypedJSONArrayElement {
-    /// `value` as a ``ScalarArray`` when it is exactly an array of this type that
-    /// JSON can hold; `nil` otherwise.
-    static func writableArray(_ value: Any) -> ScalarArray? {
+    /// ``scannedArray(from:open:)``, for a conformance to call where `Self` is known.
+    @inline(__always)
+    static func boxedScan(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> Any? {
+        guard let array = scanArray(from: &scanner, open: open) else { return nil }
+        return array
+    }
+
+    /// ``writableArray(_:)``, for a conformance to call where `Self` is known.
+    @inline(__always)
+    static func checkedWritable(_ value: Any) -> ScalarArray? {
         guard let array = exactValue(value, as: [Self].self), isWritable(array) else { return nil }
         return .numbers(TypedNumberArray(array))
     }
@@ -67,6 +84,12 @@ extension Double: TypedJSONArrayElement {
     static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [Double]? {
         scanner.scanArray(open: open) { scanner, _ in scanner.scanFloatingPointElement()?.floatingPoint(Double.self) }
     }
+
+    static func scannedArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> Any? {
+        boxedScan(from: &scanner, open: open)
+    }
+
+    static func writableArray(_ value: Any) -> ScalarArray? { checkedWritable(value) }
 }
 
 extension Float: TypedJSONArrayElement {
@@ -76,6 +99,12 @@ extension Float: TypedJSONArrayElement {
     static func scanArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> [Float]? {
         scanner.scanArray(open: open) { scanner, _ in scanner.scanFloatingPointElement()?.floatingPoint(Float.self) }
     }
+
+    static func scannedArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> Any? {
+        boxedScan(from: &scanner, open: open)
+    }
+
+    static func writableArray(_ value: Any) -> ScalarArray? { checkedWritable(value) }
 }
 
 extension Int: TypedJSONArrayElement {
@@ -87,6 +116,12 @@ extension Int: TypedJSONArrayElement {
             return value
         }
     }
+
+    static func scannedArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> Any? {
+        boxedScan(from: &scanner, open: open)
+    }
+
+    static func writableArray(_ value: Any) -> ScalarArray? { checkedWritable(value) }
 
     static func isWritable(_ array: [Int]) -> Bool { true }
 
@@ -107,6 +142,26 @@ extension Array: TypedJSONArrayElement where Element: TypedJSONArrayElement {
         if Element.self == Int.self { return generic(scanArrays(of: Int.self, from: &scanner, open: open)) }
         if Element.self == [Int].self { return generic(scanArrays(of: [Int].self, from: &scanner, open: open)) }
         return scanArrays(of: Element.self, from: &scanner, open: open)
+    }
+
+    static func scannedArray(from scanner: inout JSONScanner<NativeJSONBuilder>, open: Int) -> Any? {
+        if Element.self == Double.self { return boxed(scanArrays(of: Double.self, from: &scanner, open: open)) }
+        if Element.self == [Double].self { return boxed(scanArrays(of: [Double].self, from: &scanner, open: open)) }
+        if Element.self == Float.self { return boxed(scanArrays(of: Float.self, from: &scanner, open: open)) }
+        if Element.self == [Float].self { return boxed(scanArrays(of: [Float].self, from: &scanner, open: open)) }
+        if Element.self == Int.self { return boxed(scanArrays(of: Int.self, from: &scanner, open: open)) }
+        if Element.self == [Int].self { return boxed(scanArrays(of: [Int].self, from: &scanner, open: open)) }
+        return boxedScan(from: &scanner, open: open)
+    }
+
+    static func writableArray(_ value: Any) -> ScalarArray? {
+        if Element.self == Double.self { return [Double].checkedWritable(value) }
+        if Element.self == [Double].self { return [[Double]].checkedWritable(value) }
+        if Element.self == Float.self { return [Float].checkedWritable(value) }
+        if Element.self == [Float].self { return [[Float]].checkedWritable(value) }
+        if Element.self == Int.self { return [Int].checkedWritable(value) }
+        if Element.self == [Int].self { return [[Int]].checkedWritable(value) }
+        return checkedWritable(value)
     }
 
     /// `rows`, an array of `[Inner]` read for `Element` equal to `Inner`, as this
@@ -166,6 +221,13 @@ private func writeArrays<Inner: TypedJSONArrayElement>(
         }
     }
     emitter.endArray(hasElements: !arrays.isEmpty, depth: depth)
+}
+
+/// `rows` as an `Any`, boxed where `Inner` is known.
+@inline(__always)
+private func boxed<Inner>(_ rows: [[Inner]]?) -> Any? {
+    guard let rows else { return nil }
+    return rows
 }
 
 /// The array of arrays of `Inner` at the scanner's position, each inner array

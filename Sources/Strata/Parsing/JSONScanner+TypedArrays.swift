@@ -15,12 +15,14 @@ extension JSONScanner where Builder == NativeJSONBuilder {
     /// its storage; `nil`, with `index` unchanged, when the array is not one the
     /// type takes as it is.
     ///
-    /// The result is `Any`, made inside the function: called with an opened
+    /// The result is `Any`, boxed by the element type's own
+    /// ``TypedJSONArrayElement/scannedArray(from:open:)``: called with an opened
     /// `any TypedJSONArrayElement.Type`, a result of type `[Element]` would be
-    /// converted to `[any TypedJSONArrayElement]`, boxing every element.
+    /// converted to `[any TypedJSONArrayElement]`, boxing every element, and boxing
+    /// it here would look up the metadata of `[Element]` on every call.
     mutating func typedArray<Element: TypedJSONArrayElement>(of _: Element.Type) -> Any? {
         let start = index
-        guard let value = Element.scanArray(from: &self, open: outerDepth) else {
+        guard let value = Element.scannedArray(from: &self, open: outerDepth) else {
             index = start
             return nil
         }
