@@ -38,24 +38,44 @@ extension JSONScanner where Builder == NativeJSONBuilder {
         guard index < count, input[index] == Byte.openBracket, open < maximumDepth else { return nil }
         index += 1
         skipWhitespace()
-        var elements: [Element] = []
         if index < count, input[index] == Byte.closeBracket {
             index += 1
-            return elements
+            return []
         }
+        // The first two elements are held before an array is made: an array of one
+        // or two (a coordinate pair, a range) is allocated once at its size, without
+        // the growth path of a first append.
+        guard let first = element(&self, open + 1), let more = afterElement() else { return nil }
+        guard more else { return [first] }
+        guard let second = element(&self, open + 1), let more = afterElement() else { return nil }
+        guard more else { return [first, second] }
+        var elements: [Element] = []
+        elements.reserveCapacity(8)
+        elements.append(first)
+        elements.append(second)
         while let value = element(&self, open + 1) {
             elements.append(value)
-            skipWhitespace()
-            guard index < count else { return nil }
-            if input[index] == Byte.closeBracket {
-                index += 1
-                return elements
-            }
-            guard input[index] == Byte.comma else { return nil }
-            index += 1
-            skipWhitespace()
+            guard let more = afterElement() else { return nil }
+            guard more else { return elements }
         }
         return nil
+    }
+
+    /// Steps past what follows an element of an array: `true` past a comma (and
+    /// the whitespace after it), `false` past the closing bracket, `nil` at
+    /// anything else.
+    @inline(__always)
+    private mutating func afterElement() -> Bool? {
+        skipWhitespace()
+        guard index < count else { return nil }
+        if input[index] == Byte.closeBracket {
+            index += 1
+            return false
+        }
+        guard input[index] == Byte.comma else { return nil }
+        index += 1
+        skipWhitespace()
+        return true
     }
 
     /// The number at `index` as the ``ExactNumber`` the default transformer of a

@@ -42,6 +42,34 @@ struct TypedArrayReadingTests {
         #expect(read.index == 0)
     }
 
+    /// Arrays of every length up to twenty, with and without whitespace around the
+    /// commas and brackets, read whole: the first elements are held before the
+    /// array is made, and the rest appended.
+    @Test(arguments: 0...20)
+    func arraysOfEveryLengthAreReadWhole(_ length: Int) {
+        let values = (0..<length).map { Double($0) * 1.5 - 7 }
+        let texts = values.map { "\($0)" }
+        for json in ["[" + texts.joined(separator: ",") + "]", "[ " + texts.joined(separator: " ,\n ") + " ]"] {
+            let read = Self.typed([Double].self, json)
+            #expect(read.value == values, "\(json)")
+            #expect(read.index == json.utf8.count, "\(json)")
+            let nested = "[" + json + "," + json + "]"
+            #expect(Self.typed([[Double]].self, nested).value == [values, values], "\(nested)")
+        }
+    }
+
+    /// A broken array is left to the transformer wherever it breaks: after the
+    /// first element, the second, or a later one.
+    @Test(arguments: 1...4)
+    func anArrayBrokenAfterAnyElementIsLeftWhole(_ length: Int) {
+        let elements = (1...length).map(String.init).joined(separator: ", ")
+        for json in ["[\(elements),]", "[\(elements) 9]", "[\(elements)", "[\(elements), null]", "[\(elements)}"] {
+            let read = Self.typed([Int].self, json)
+            #expect(read.value == nil, "\(json)")
+            #expect(read.index == 0, "\(json)")
+        }
+    }
+
     /// A `Float` takes an integer's nearest `Float`, as the default transformer
     /// converts it, not the `Float` nearest its nearest `Double`.
     @Test func aFloatTakesAnIntegersNearestFloat() {
