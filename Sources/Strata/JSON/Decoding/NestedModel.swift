@@ -50,9 +50,11 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     /// and the lazy reference's `load()` looks up the generic metadata of
     /// `Unmanaged<MappingPlan<U>>` on every call.
     private let planSlot = RetainedObjects(count: 1)
-    /// How many elements the last array of `U` read had: the capacity the next one
-    /// starts with (at most ``largestReservedCount``), so that an array of a few
-    /// models is not grown one doubling at a time. A hint, read without ordering.
+    /// How many elements the last array of `U` read had.
+    ///
+    /// The capacity the next one starts with (at most ``largestReservedCount``), so
+    /// that an array of a few models is not grown one doubling at a time. A hint,
+    /// read without ordering.
     private let lastArrayCount = AtomicWords(count: 1)
     /// The largest capacity an array of `U` starts with.
     private static var largestReservedCount: Int { 256 }
