@@ -95,24 +95,30 @@ indirect enum FuzzShape: Equatable, CustomStringConvertible {
     }
 
     /// `-12.50e1` as `-125e0`: sign, significant digits, power of ten of the last one.
+    /// A number whose power of ten does not fit an `Int` is its own text.
     static func canonical(_ text: String) -> String {
         var mantissa = Substring(text)
         var exponent = 0
         if let e = mantissa.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            exponent = Int(mantissa[mantissa.index(after: e)...].replacing("+", with: "")) ?? 0
+            guard let written = Int(mantissa[mantissa.index(after: e)...].replacing("+", with: "")) else { return text }
+            exponent = written
             mantissa = mantissa[..<e]
         }
         let negative = mantissa.hasPrefix("-")
         if negative { mantissa = mantissa.dropFirst() }
         var digits = mantissa
         if let point = mantissa.firstIndex(of: ".") {
-            exponent -= mantissa.distance(from: point, to: mantissa.endIndex) - 1
+            let shift = exponent.subtractingReportingOverflow(mantissa.distance(from: point, to: mantissa.endIndex) - 1)
+            if shift.overflow { return text }
+            exponent = shift.partialValue
             digits = mantissa[..<point] + mantissa[mantissa.index(after: point)...]
         }
         var significant = String(digits.drop { $0 == "0" })
         while significant.hasSuffix("0") {
             significant.removeLast()
-            exponent += 1
+            let shift = exponent.addingReportingOverflow(1)
+            if shift.overflow { return text }
+            exponent = shift.partialValue
         }
         if significant.isEmpty { return negative ? "-0" : "0" }
         return (negative ? "-" : "") + significant + "e" + String(exponent)
