@@ -16,6 +16,8 @@ final class MappingPlan<M: Model>: Sendable {
         let keyPath: JSONKeyPath
         /// The only key of a one-segment key path: the common case, looked up directly.
         let singleKey: String?
+        /// The JSON text of ``singleKey``, when it has one (see ``QuotedKey``).
+        let quotedKey: QuotedKey?
         /// The user's transformer, or the default for the property's type.
         let transformer: Transformation?
         /// Whether the transformer is the user's, which may also turn `nil` into a value.
@@ -76,6 +78,7 @@ final class MappingPlan<M: Model>: Sendable {
             self.singleKey =
                 unmappedExcept == nil && !keyPath.isMultiple && keyPath.paths.count == 1 && first.segments.count == 1
                 ? first.segments[0] : nil
+            self.quotedKey = singleKey.flatMap(QuotedKey.init)
             self.transformer = transformer
             self.isCustomTransformer = isCustomTransformer
             self.checksWrittenValue = checksWrittenValue
@@ -405,6 +408,8 @@ enum MappingKind: Sendable {
 struct EncodeStep: Sendable {
     /// The entry's single JSON key, or `nil` for a dotted or array-form key path.
     let jsonKey: String?
+    /// The JSON text of ``jsonKey``, when it has one (see ``QuotedKey``).
+    let quotedKey: QuotedKey?
     /// The entry's ``MappingPlan/Entry/position``.
     let position: Int
     let propertyKey: String
@@ -421,6 +426,7 @@ struct EncodeStep: Sendable {
         entry: any AnyObject & Sendable
     ) {
         self.jsonKey = jsonKey
+        self.quotedKey = jsonKey.flatMap(QuotedKey.init)
         self.position = position
         self.propertyKey = propertyKey
         self.jsonRead = jsonRead

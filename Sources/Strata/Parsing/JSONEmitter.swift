@@ -157,6 +157,19 @@ struct JSONEmitter {
         }
     }
 
+    /// Starts a member whose key is written as `key`, its JSON text worked out
+    /// beforehand; otherwise as ``writeKey(_:first:depth:)-(String,_,_)``.
+    mutating func writeKey(_ key: QuotedKey, first: Bool, depth: Int) {
+        if !first { output.append(Byte.comma) }
+        if prettyPrinted {
+            writeNewline(indent: depth + 1)
+            output.append(key, then: nil)
+            writeASCII(" : ")
+        } else {
+            output.append(key, then: Byte.colon)
+        }
+    }
+
     /// Closes an object opened with ``beginObject(depth:)``.
     mutating func endObject(hasMembers: Bool, depth: Int) {
         if prettyPrinted && hasMembers { writeNewline(indent: depth) }
@@ -344,39 +357,45 @@ struct JSONEmitter {
     }
 
     private mutating func writeString(_ string: String) {
-        var string = string
         output.append(Byte.quote)
-        string.withUTF8 { utf8 in
-            let bytes = ByteView(utf8)
-            let count = bytes.count
-            var runStart = 0
-            var position = 0
-            while true {
-                // Skip 8 bytes at a time while none needs escaping, then jump to the first that does.
-                while position &+ 8 <= count {
-                    let flags = escapeFlags(bytes.word(at: position))
-                    if flags != 0 {
-                        position &+= flags.trailingZeroBitCount &>> 3
-                        break
-                    }
-                    position &+= 8
-                }
-                while position < count, !needsEscape(bytes[position]) {
-                    position &+= 1
-                }
-                guard position < count else { break }
-                if runStart < position {
-                    output.append(contentsOf: bytes.bytes(runStart..<position))
-                }
-                writeEscape(for: bytes[position])
-                position &+= 1
-                runStart = position
-            }
-            if runStart < count {
-                output.append(contentsOf: bytes.bytes(runStart..<count))
-            }
+        // A native string's bytes in place; a bridged one's copied first.
+        if string.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {
+            var copy = string
+            copy.withUTF8 { writeEscaped($0) }
         }
         output.append(Byte.quote)
+    }
+
+    /// Writes the UTF-8 bytes `utf8` of a string, escaped, without its quotes.
+    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let bytes = ByteView(utf8)
+        let count = bytes.count
+        var runStart = 0
+        var position = 0
+        while true {
+            // Skip 8 bytes at a time while none needs escaping, then jump to the first that does.
+            while position &+ 8 <= count {
+                let flags = escapeFlags(bytes.word(at: position))
+                if flags != 0 {
+                    position &+= flags.trailingZeroBitCount &>> 3
+                    break
+                }
+                position &+= 8
+            }
+            while position < count, !needsEscape(bytes[position]) {
+                position &+= 1
+            }
+            guard position < count else { break }
+            if runStart < position {
+                output.append(contentsOf: bytes.bytes(runStart..<position))
+            }
+            writeEscape(for: bytes[position])
+            position &+= 1
+            runStart = position
+        }
+        if runStart < count {
+            output.append(contentsOf: bytes.bytes(runStart..<count))
+        }
     }
 
     @inline(__always)
@@ -487,6 +506,17 @@ final class JSONOutputBuffer {
         if capacity &- count < length { grow(toHold: length) }
         (base + count).update(from: source, count: length)
         count &+= length
+    }
+
+    /// Appends the bytes of `key`, then `byte` when there is one.
+    @inline(__always)
+    func append(_ key: QuotedKey, then byte: UInt8?) {
+        append(maximumLength: QuotedKey.capacity + 1) { start in
+            key.store(to: start)
+            guard let byte else { return key.count }
+            start[key.count] = byte
+            return key.count + 1
+        }
     }
 
     /// Appends the bytes `write` puts at the address it is given, at most

@@ -179,7 +179,7 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     /// returns whether it did.
     private func encodeExactly<T, Sink: JSONSink>(_ value: T, into sink: inout Sink) throws -> Bool {
         guard T.self == U.self else { return false }
-        try JSONAdapter.encode(sameTypeValue(value, as: U.self), into: &sink)
+        try JSONAdapter.encode(sameTypeValue(value, as: U.self), plan: plan, into: &sink)
         return true
     }
 
@@ -187,10 +187,11 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         guard let models = value as? [U] else {
             throw StrataError.expected("an array of \(U.self)", found: value)
         }
+        let plan = self.plan
         // Each element one nesting level deeper, as the array transformer writes it.
         try sink.writeArray(count: models.count) { sink, index in
             try CollectionElements.write(at: .index(index)) {
-                try JSONAdapter.nested { try JSONAdapter.encode(models[index], into: &sink) }
+                try JSONAdapter.nested { try JSONAdapter.encode(models[index], plan: plan, into: &sink) }
             }
         }
     }

@@ -55,6 +55,10 @@ struct DictionarySink: JSONSink {
         try writeMember(entry, array.jsonArray)
     }
 
+    mutating func writeMember(_ step: UnsafePointer<EncodeStep>, _ value: consuming Any) {
+        writeMember(key: step.pointee.jsonKey ?? "", position: step.pointee.position, consume value)
+    }
+
     mutating func writeMember(key: String, position: Int, _ value: consuming Any) {
         // Moved in: without `consume` it would be copied.
         if let template {

@@ -40,6 +40,16 @@ struct EmitterSink: JSONSink {
         try Self.writing(at: entry.errorPath) { () throws(JSONWritingError) in try emitter.write(array, depth: depth + 1) }
     }
 
+    mutating func writeMember(_ step: UnsafePointer<EncodeStep>, _ value: consuming Any) throws {
+        // Read through the pointer: the step's key is copied only for an error.
+        guard let quotedKey = step.pointee.quotedKey else {
+            return try writeMember(key: step.pointee.jsonKey ?? "", position: step.pointee.position, value)
+        }
+        emitter.writeKey(quotedKey, first: isFirstMember, depth: depth)
+        isFirstMember = false
+        try writeValue(value, at: [.key(step.pointee.jsonKey ?? "")])
+    }
+
     mutating func writeMember(key: String, position: Int, _ value: consuming Any) throws {
         emitter.writeKey(key, first: isFirstMember, depth: depth)
         isFirstMember = false
@@ -83,7 +93,11 @@ struct EmitterSink: JSONSink {
 
     private mutating func writeKey<M>(of entry: MappingPlan<M>.Entry) {
         // Flat plans only: every entry has a single key.
-        emitter.writeKey(entry.singleKey ?? entry.keyPath.description, first: isFirstMember, depth: depth)
+        if let quotedKey = entry.quotedKey {
+            emitter.writeKey(quotedKey, first: isFirstMember, depth: depth)
+        } else {
+            emitter.writeKey(entry.singleKey ?? entry.keyPath.description, first: isFirstMember, depth: depth)
+        }
         isFirstMember = false
     }
 

@@ -117,7 +117,28 @@ extension JSONAdapter {
     /// held as its base class writes its own properties.
     static func encode<T: JSONSerializing, Sink: JSONSink>(_ model: T, into sink: inout Sink) throws {
         let dynamicType = dynamicModelType(of: model)
-        if dynamicType == T.self { return try encodeMapped(model, into: &sink) }
+        if dynamicType == T.self { return try encodeMapped(model, plan: encodePlan(of: T.self), into: &sink) }
+        try encode(model, as: dynamicType, into: &sink)
+    }
+
+    /// Writes `model` with `plan`, `T`'s, when `T` is its dynamic type, and with its
+    /// dynamic type's plan otherwise: for a caller that holds `T`'s plan already (a
+    /// ``NestedModelType``), saving the schema cache's lookup.
+    static func encode<T: JSONSerializing, Sink: JSONSink>(
+        _ model: T, plan: MappingPlan<T>, into sink: inout Sink
+    ) throws {
+        let dynamicType = dynamicModelType(of: model)
+        if dynamicType == T.self {
+            if let problem = plan.problem { throw problem }
+            return try encodeMapped(model, plan: plan, into: &sink)
+        }
+        try encode(model, as: dynamicType, into: &sink)
+    }
+
+    /// Writes `model`, held as `T`, with the plan of `dynamicType`, its subclass.
+    private static func encode<T: JSONSerializing, Sink: JSONSink>(
+        _ model: T, as dynamicType: any JSONSerializing.Type, into sink: inout Sink
+    ) throws {
         func encodeAs<U: JSONSerializing>(_: U.Type) throws {
             guard let typed = model as? U else { return try encodeMapped(model, into: &sink) }
             try encodeMapped(typed, into: &sink)
@@ -145,7 +166,13 @@ extension JSONAdapter {
     ///
     /// The same steps, values and errors whatever the sink.
     static func encodeMapped<T: JSONSerializing, Sink: JSONSink>(_ model: T, into sink: inout Sink) throws {
-        let plan = try encodePlan(of: T.self)
+        try encodeMapped(model, plan: encodePlan(of: T.self), into: &sink)
+    }
+
+    /// ``encodeMapped(_:into:)`` with `T`'s plan, its problem already thrown.
+    private static func encodeMapped<T: JSONSerializing, Sink: JSONSink>(
+        _ model: T, plan: MappingPlan<T>, into sink: inout Sink
+    ) throws {
         guard plan.isFlat || Sink.writesKeyPaths else {
             // Dotted and array-form key paths are written into objects first.
             return try sink.writeObject(encode(model))
@@ -337,14 +364,15 @@ extension JSONSink {
         _ steps: UnsafeBufferPointer<EncodeStep>, from start: Int, of storage: StoredField.Storage,
         included: Set<String>?, omitNulls: Bool
     ) throws -> Int {
+        guard let first = steps.baseAddress else { return start }
         var index = start
         // Each step used in place, its read called through the optional: no copy of it.
-        while index < steps.count, steps[index].jsonRead != nil, let key = steps[index].jsonKey {
+        while index < steps.count, steps[index].jsonRead != nil, steps[index].jsonKey != nil {
             defer { index += 1 }
             if let included, !included.contains(steps[index].propertyKey) { continue }
             switch steps[index].jsonRead?(storage) {
-            case .some(let value): try writeMember(key: key, position: steps[index].position, consume value)
-            case .none: if !omitNulls { try writeMember(key: key, position: steps[index].position, JSONAdapter.null) }
+            case .some(let value): try writeMember(first + index, consume value)
+            case .none: if !omitNulls { try writeMember(first + index, JSONAdapter.null) }
             }
         }
         return index
