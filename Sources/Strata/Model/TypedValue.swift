@@ -25,6 +25,14 @@ struct TypedValue<T>: @unchecked Sendable {
     @inline(__always)
     func coerce(_ value: Any?) -> T? {
         guard let value else { return cast(nil, to: T.self) }
+        return coerce(some: value)
+    }
+
+    /// `value` as a `T`, or `nil` when it is not one: ``coerce(_:)`` of a value that
+    /// is not `nil`, without wrapping it in an `Optional` (a copy through its value
+    /// witnesses).
+    @inline(__always)
+    func coerce(some value: Any) -> T? {
         if let typed = exactValue(value, as: T.self) { return typed }
         if T.self == Double.self, let integer = exactValue(value, as: Int.self) {
             // The scanner's whole numbers, into a `Double` (epoch seconds, say): what
@@ -39,6 +47,12 @@ struct TypedValue<T>: @unchecked Sendable {
     /// `value` as a `T`, or a type-mismatch error naming both types.
     func require(_ value: Any?) throws -> T {
         if let typed = coerce(value) { return typed }
+        throw StrataError.expected(type.name, found: value)
+    }
+
+    /// `value`, which is not `nil`, as a `T`, or a type-mismatch error naming both types.
+    func require(some value: Any) throws -> T {
+        if let typed = coerce(some: value) { return typed }
         throw StrataError.expected(type.name, found: value)
     }
 }

@@ -130,7 +130,7 @@ extension Transformation {
         let input = TypedValue(Input.self)
         let typedForward: @Sendable (Any?) throws -> Any? = { value in
             guard let value else { return nil }
-            return try forward(try input.require(value))
+            return try forward(try input.require(some: value))
         }
         if let reverse {
             let output = TypedValue(Output.self)
@@ -138,7 +138,7 @@ extension Transformation {
                 forward: typedForward,
                 reverse: { value in
                     guard let value else { return nil }
-                    return try reverse(try output.require(value))
+                    return try reverse(try output.require(some: value))
                 })
         } else {
             self.init(forward: typedForward)

@@ -230,17 +230,23 @@ extension JSONAdapter {
         let value: Any?
         switch entry.kind {
         case .value:
-            let read = entry.property.read(model)
-            // An array or set of strings, integers or Booleans, or an array of numbers
-            // at any depth, with its default transformer (the only one that is not the
-            // user's, a value of one of these types being exact): its elements written
-            // as they are, which is what that transformer returns for them.
-            if let read, entry.transformer != nil, !entry.isCustomTransformer,
-                let array = ScalarArray(exactly: read, element: entry.typedArrayElement)
-            {
-                return try sink.writeMember(entry, array)
+            // The value read is moved, never copied: a copy of an `Any?` here goes
+            // through its value witnesses.
+            switch entry.property.read(model) {
+            case .some(let read):
+                // An array or set of strings, integers or Booleans, or an array of numbers
+                // at any depth, with its default transformer (the only one that is not the
+                // user's, a value of one of these types being exact): its elements written
+                // as they are, which is what that transformer returns for them.
+                if entry.transformer != nil, !entry.isCustomTransformer,
+                    let array = ScalarArray(exactly: read, element: entry.typedArrayElement)
+                {
+                    return try sink.writeMember(entry, array)
+                }
+                value = try jsonValue(of: entry, in: model, read: consume read)
+            case .none:
+                value = try jsonValue(of: entry, in: model, read: nil)
             }
-            value = try jsonValue(of: entry, in: model, read: read)
         case .model, .models:
             guard let nested = entry.nested, let nestedValue = entry.property.read(model) else {
                 value = nil
@@ -307,9 +313,9 @@ extension JSONAdapter {
     /// reverse-transformed, checked that JSON can represent it; `nil` for null.
     static func jsonValue<T: JSONSerializing>(of entry: MappingPlan<T>.Entry, in model: T, read: consuming Any?) throws -> Any? {
         var value = consume read
-        if let transformer = entry.transformer, value != nil || entry.isCustomTransformer {
+        if let transformer = entry.transformer, entry.isCustomTransformer || !isNone(value) {
             do {
-                value = try transformer.reverseTransformedValue(value)
+                value = try transformer.reverseTransformedValue(consume value)
             } catch let error as StrataError {
                 throw StrataError(
                     error.code, "Cannot write '\(entry.property.key)' of \(T.self): \(error.reason)",
@@ -331,6 +337,16 @@ extension JSONAdapter {
                 path: entry.errorPath)
         }
         return value
+    }
+
+    /// Whether `value` is `nil`, found without copying it (`value != nil` copies an
+    /// `Any?` through its value witnesses).
+    @inline(__always)
+    private static func isNone(_ value: Any?) -> Bool {
+        switch value {
+        case .none: true
+        case .some: false
+        }
     }
 
     /// Whether `value` is exactly a `String`, `Int`, `Bool` or finite `Double`, which
