@@ -148,6 +148,10 @@ final class MappingPlan<M: Model>: Sendable {
     let memberReads: [MemberRead]
     /// The slots of the last object the scanner read for this plan, for the next one.
     let spareSlots = SpareSlots()
+    /// How many bytes the last `data(from:)` of one model (word 0) and of an array
+    /// of models (word 1) of this type wrote: the next one's first capacity, so that
+    /// a large document is not copied at every doubling of its buffer.
+    let lastOutputSizes = AtomicWords(count: 2)
     /// ``encodeSteps`` in the order of their JSON keys, for sorted output.
     let encodeStepsSortedByKey: [EncodeStep]
     /// For a flat mapping, the `[String: Any]` its objects start from in

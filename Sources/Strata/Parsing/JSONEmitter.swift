@@ -26,8 +26,11 @@ struct JSONEmitter {
     /// The limit of ``maximumDepth`` unless the writer is given another: 512.
     static let defaultMaximumDepth = 512
 
+    /// The least room the buffer starts with: 1 KB.
+    static let defaultCapacity = 1024
+
     /// Where the bytes are written.
-    private let output = JSONOutputBuffer(capacity: 1024)
+    private let output: JSONOutputBuffer
     /// The bytes written so far.
     var bytes: [UInt8] { output.array }
     /// The bytes written so far, as `Data`.
@@ -39,7 +42,8 @@ struct JSONEmitter {
     private let sortedKeys: Bool
     private let escapesSlashes: Bool
 
-    init(options: JSONWriter.Options, maximumDepth: Int = defaultMaximumDepth) {
+    init(options: JSONWriter.Options, maximumDepth: Int = defaultMaximumDepth, capacity: Int = defaultCapacity) {
+        output = JSONOutputBuffer(capacity: max(capacity, Self.defaultCapacity))
         self.maximumDepth = maximumDepth
         prettyPrinted = options.contains(.prettyPrinted)
         sortedKeys = options.contains(.sortedKeys)
@@ -512,7 +516,12 @@ final class JSONOutputBuffer {
     @inline(__always)
     func append(_ key: QuotedKey, then byte: UInt8?) {
         append(maximumLength: QuotedKey.capacity + 1) { start in
-            key.store(to: start)
+            // All four words, the bytes after the key overwritten by what follows.
+            let raw = UnsafeMutableRawPointer(start)
+            raw.storeBytes(of: key.words.0, as: UInt64.self)
+            raw.storeBytes(of: key.words.1, toByteOffset: 8, as: UInt64.self)
+            raw.storeBytes(of: key.words.2, toByteOffset: 16, as: UInt64.self)
+            raw.storeBytes(of: key.words.3, toByteOffset: 24, as: UInt64.self)
             guard let byte else { return key.count }
             start[key.count] = byte
             return key.count + 1

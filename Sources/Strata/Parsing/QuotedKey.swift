@@ -10,8 +10,9 @@ struct QuotedKey: Sendable {
     /// The most bytes a quoted key holds, its two quotes included.
     static let capacity = 32
 
-    /// The bytes, from the first word's lowest: `"`, the key, `"`, then zeros.
-    private let words: (UInt64, UInt64, UInt64, UInt64)
+    /// The bytes, in memory order: `"`, the key, `"`, then zeros (stored as they are
+    /// by ``JSONOutputBuffer/append(_:then:)``).
+    let words: (UInt64, UInt64, UInt64, UInt64)
     /// How many of the bytes are the quoted key.
     let count: Int
 
@@ -39,14 +40,4 @@ struct QuotedKey: Sendable {
         self.count = count
     }
 
-    /// Stores all ``capacity`` bytes at `destination`, which has room for them; the
-    /// first ``count`` are the quoted key.
-    @inline(__always)
-    func store(to destination: UnsafeMutablePointer<UInt8>) {
-        let raw = UnsafeMutableRawPointer(destination)
-        raw.storeBytes(of: words.0, as: UInt64.self)
-        raw.storeBytes(of: words.1, toByteOffset: 8, as: UInt64.self)
-        raw.storeBytes(of: words.2, toByteOffset: 16, as: UInt64.self)
-        raw.storeBytes(of: words.3, toByteOffset: 24, as: UInt64.self)
-    }
 }

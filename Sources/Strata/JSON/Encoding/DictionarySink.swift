@@ -55,8 +55,8 @@ struct DictionarySink: JSONSink {
         try writeMember(entry, array.jsonArray)
     }
 
-    mutating func writeMember(_ step: UnsafePointer<EncodeStep>, _ value: consuming Any) {
-        writeMember(key: step.pointee.jsonKey ?? "", position: step.pointee.position, consume value)
+    mutating func writeMember(_ steps: UnsafeBufferPointer<EncodeStep>, at index: Int, _ value: consuming Any) {
+        writeMember(key: steps[index].jsonKey ?? "", position: steps[index].position, consume value)
     }
 
     mutating func writeMember(key: String, position: Int, _ value: consuming Any) {

@@ -15,9 +15,10 @@ struct EmitterSink: JSONSink {
     private var isFirstMember = true
 
     /// A sink writing with `options`, its arrays and objects nested at most
-    /// `maximumDepth` deep.
-    init(options: JSONWriter.Options, maximumDepth: Int) {
-        emitter = JSONEmitter(options: options, maximumDepth: maximumDepth)
+    /// `maximumDepth` deep, into a buffer with room for `capacity` bytes (at least
+    /// ``JSONEmitter/defaultCapacity``) before it grows.
+    init(options: JSONWriter.Options, maximumDepth: Int, capacity: Int = JSONEmitter.defaultCapacity) {
+        emitter = JSONEmitter(options: options, maximumDepth: maximumDepth, capacity: capacity)
     }
 
     mutating func beginObject(capacity: Int, template: ObjectTemplate?) throws {
@@ -40,14 +41,14 @@ struct EmitterSink: JSONSink {
         try Self.writing(at: entry.errorPath) { () throws(JSONWritingError) in try emitter.write(array, depth: depth + 1) }
     }
 
-    mutating func writeMember(_ step: UnsafePointer<EncodeStep>, _ value: consuming Any) throws {
-        // Read through the pointer: the step's key is copied only for an error.
-        guard let quotedKey = step.pointee.quotedKey else {
-            return try writeMember(key: step.pointee.jsonKey ?? "", position: step.pointee.position, value)
+    mutating func writeMember(_ steps: UnsafeBufferPointer<EncodeStep>, at index: Int, _ value: consuming Any) throws {
+        // Read in place: the step's key is copied only for an error.
+        guard let quotedKey = steps[index].quotedKey else {
+            return try writeMember(key: steps[index].jsonKey ?? "", position: steps[index].position, value)
         }
         emitter.writeKey(quotedKey, first: isFirstMember, depth: depth)
         isFirstMember = false
-        try writeValue(value, at: [.key(step.pointee.jsonKey ?? "")])
+        try writeValue(value, at: [.key(steps[index].jsonKey ?? "")])
     }
 
     mutating func writeMember(key: String, position: Int, _ value: consuming Any) throws {

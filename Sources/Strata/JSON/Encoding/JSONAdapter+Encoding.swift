@@ -44,9 +44,7 @@ extension JSONAdapter {
         from model: T, options: EncodingOptions = .default, formatting: OutputFormatting = []
     ) throws -> Data {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
-            var sink = EmitterSink(options: writerOptions(formatting), maximumDepth: writerDepth(for: options))
-            try encode(model, into: &sink)
-            return sink.emitter.data
+            try writingData(of: T.self, sizeAt: 0, formatting: formatting, options: options) { try encode(model, into: &$0) }
         }
     }
 
@@ -57,10 +55,25 @@ extension JSONAdapter {
         from models: [T], options: EncodingOptions = .default, formatting: OutputFormatting = []
     ) throws -> Data {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
-            var sink = EmitterSink(options: writerOptions(formatting), maximumDepth: writerDepth(for: options))
-            try encode(models, into: &sink)
-            return sink.emitter.data
+            try writingData(of: T.self, sizeAt: 1, formatting: formatting, options: options) { try encode(models, into: &$0) }
         }
+    }
+
+    /// The bytes `write` writes into an ``EmitterSink``, whose buffer starts at the
+    /// size of the last data of `T` written the same way (the word at `sizeAt` of
+    /// its plan's ``MappingPlan/lastOutputSizes``), with a sixteenth more.
+    private static func writingData<T: JSONSerializing>(
+        of _: T.Type, sizeAt word: Int, formatting: OutputFormatting, options: EncodingOptions,
+        _ write: (inout EmitterSink) throws -> Void
+    ) throws -> Data {
+        let sizes = MappingPlan<T>.shared.lastOutputSizes
+        let last = Int(clamping: sizes.loadRelaxed(at: word))
+        var sink = EmitterSink(
+            options: writerOptions(formatting), maximumDepth: writerDepth(for: options), capacity: last + last / 16)
+        try write(&sink)
+        let data = sink.emitter.data
+        sizes.storeReleasing(UInt(data.count), at: word)
+        return data
     }
 
     /// The writer's options for the adapter's formatting.
@@ -380,15 +393,14 @@ extension JSONSink {
         _ steps: UnsafeBufferPointer<EncodeStep>, from start: Int, of storage: StoredField.Storage,
         included: Set<String>?, omitNulls: Bool
     ) throws -> Int {
-        guard let first = steps.baseAddress else { return start }
         var index = start
         // Each step used in place, its read called through the optional: no copy of it.
         while index < steps.count, steps[index].jsonRead != nil, steps[index].jsonKey != nil {
             defer { index += 1 }
             if let included, !included.contains(steps[index].propertyKey) { continue }
             switch steps[index].jsonRead?(storage) {
-            case .some(let value): try writeMember(first + index, consume value)
-            case .none: if !omitNulls { try writeMember(first + index, JSONAdapter.null) }
+            case .some(let value): try writeMember(steps, at: index, consume value)
+            case .none: if !omitNulls { try writeMember(steps, at: index, JSONAdapter.null) }
             }
         }
         return index

@@ -28,9 +28,9 @@ protocol JSONSink {
     /// Writes `value`, a JSON value, at `key` of the object, the key of the entry
     /// at `position` of the object's plan.
     mutating func writeMember(key: String, position: Int, _ value: consuming Any) throws
-    /// Writes `value`, a JSON value, at the key of `step`, a step of the object's
-    /// plan with a single key, read in place.
-    mutating func writeMember(_ step: UnsafePointer<EncodeStep>, _ value: consuming Any) throws
+    /// Writes `value`, a JSON value, at the key of the step at `index` of `steps`,
+    /// the object's plan's, which has a single key; the step is read in place.
+    mutating func writeMember(_ steps: UnsafeBufferPointer<EncodeStep>, at index: Int, _ value: consuming Any) throws
     /// Writes a member whose value `body` writes into the sink: a nested model or
     /// array of models.
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, writing body: (inout Self) throws -> Void) throws
