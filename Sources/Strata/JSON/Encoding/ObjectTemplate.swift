@@ -55,13 +55,20 @@ final class ObjectTemplate: @unchecked Sendable {
     /// `object` without the members still holding the placeholder: those the
     /// engine did not write.
     func removingPlaceholders(from object: [String: Any]) -> [String: Any] {
-        object.filter { !($0.value is Placeholder) }
+        object.filter { !Self.isPlaceholder($0.value) }
     }
 
     /// Whether a member of `object` still holds the placeholder: never once an object
     /// has ended (checked in debug builds).
     func holdsPlaceholders(_ object: [String: Any]) -> Bool {
-        object.values.contains { $0 is Placeholder }
+        object.values.contains { Self.isPlaceholder($0) }
+    }
+
+    /// Whether `value` is the placeholder: its dynamic type compared, without the
+    /// dynamic cast of `is` (a value of another type is never one).
+    @inline(__always)
+    private static func isPlaceholder(_ value: Any) -> Bool {
+        type(of: value) == Placeholder.self
     }
 
     /// What a member of the template holds until it is written: a value of a type
