@@ -37,6 +37,12 @@ final class MappingPlan<M: Model>: Sendable {
         let kind: MappingKind
         /// The model type of a ``MappingKind/model`` or ``MappingKind/models`` entry.
         let nested: (any NestedModel)?
+        /// The field of a ``MappingKind/model`` or ``MappingKind/models`` entry whose
+        /// property stores the model type, or an array of it, itself or as an
+        /// optional: written where it lies (see ``NestedModel/encodeStored(at:array:into:)``).
+        let nestedField: StoredField?
+        /// Whether ``nestedField`` holds an optional.
+        let nestedFieldIsOptional: Bool
         /// The field the property's JSON value is read straight from (see
         /// ``StoredField/readJSON(_:)``), when the value needs no transformer or its
         /// default transformer is a fixed conversion.
@@ -86,6 +92,13 @@ final class MappingPlan<M: Model>: Sendable {
             self.errorPath = unmappedExcept != nil ? [] : keyPath.isMultiple ? [.key(keyPath.description)] : first.components
             self.alternativeErrorPaths = keyPath.form == .firstPresent ? keyPath.paths.map(\.components) : []
             (kind, nested) = isCustomTransformer || !mapsJSON ? (.value, nil) : property.type.mappingKind
+            if let nested, let field = property.field,
+                let optional = nested.storedOptionality(of: property.valueType, array: kind == .models)
+            {
+                (nestedField, nestedFieldIsOptional) = (field, optional)
+            } else {
+                (nestedField, nestedFieldIsOptional) = (nil, false)
+            }
             let readsFieldJSON =
                 isCustomTransformer || !mapsJSON
                 ? false : property.type.hasFixedJSONConversion || (transformer == nil && !checksWrittenValue)

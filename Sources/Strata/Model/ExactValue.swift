@@ -108,3 +108,59 @@ private func openedNumber<T>(_ value: T) -> NSNumber? {
     guard T.self is NSNumber.Type else { return nil }
     return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: NSNumber.self) }
 }
+
+/// Runs `body` with the `V` stored at `address`, used where it lies: no copy of
+/// it, and no box.
+///
+/// `body` gets the value `inout` only so that it gets its address, and must not
+/// write it: in code not specialised for `V`, a value read through a pointer and
+/// passed as an argument, even a `borrowing` one, is copied first, while an
+/// `inout` value passed on is not.
+///
+/// `address` must hold an initialised `V`, or a `V?` that holds a value (see
+/// ``Optional/storedHoldsValue(at:)``): the payload of a single-payload
+/// enum such as `Optional` is laid out at offset 0, its tag after it or in the
+/// payload's spare bits, so a `V?` holding a value holds it at its own address.
+@inline(__always)
+func withStoredValue<V, Result>(
+    at address: UnsafeRawPointer, as _: V.Type, _ body: (inout V) throws -> Result
+) rethrows -> Result {
+    try body(&UnsafeMutableRawPointer(mutating: address).assumingMemoryBound(to: V.self).pointee)
+}
+
+extension Optional {
+    /// Whether the optional stored at `address` holds a value, found from its tag
+    /// where it lies.
+    ///
+    /// Called on a metatype kept as an ``OptionalProtocol``, so that code not
+    /// specialised for `Wrapped` does not look up the metadata of `Wrapped?` on
+    /// every call.
+    static func storedHoldsValue(at address: UnsafeRawPointer) -> Bool {
+        holdsValue(address.assumingMemoryBound(to: Wrapped?.self).pointee)
+    }
+}
+
+/// Whether `optional` holds a value.
+///
+/// Generic over a `Wrapped` that may not be copyable, so that the switch reads
+/// the tag in place: over a copyable `Wrapped`, code not specialised for it
+/// copies the whole optional first, and looks up its metadata to do so.
+@inline(never)
+private func holdsValue<Wrapped: ~Copyable>(_ optional: borrowing Wrapped?) -> Bool {
+    switch optional {
+    case .some: true
+    case .none: false
+    }
+}
+
+/// Runs `body` with the element at `index` of `elements`, used where it lies, as
+/// ``withStoredValue(at:as:_:)`` runs it (`body` must not write it).
+///
+/// `index` must be in `elements.indices`.
+@inline(__always)
+func withStoredElement<V, Result>(
+    of elements: UnsafeBufferPointer<V>, at index: Int, _ body: (inout V) throws -> Result
+) rethrows -> Result {
+    // A buffer with an element at `index` has a base address.
+    try body(&UnsafeMutablePointer(mutating: elements.baseAddress.unsafelyUnwrapped + index).pointee)
+}

@@ -128,6 +128,9 @@ protocol OptionalProtocol {
     static func unwrappingReader<M>(_ keyPath: AnyKeyPath, for model: M.Type) -> ((M) -> Any?)?
     static func unwrappingFieldRead() -> FastAccessors.Load?
     static func exactWrappedStore() -> @Sendable (_ field: UnsafeMutableRawPointer, _ value: Any) -> Bool
+    /// Whether the optional stored at `address` holds a value (see
+    /// ``Optional/storedHoldsValue(at:)``).
+    static func storedHoldsValue(at address: UnsafeRawPointer) -> Bool
     /// The wrapped value, or `nil`; nested optionals are flattened.
     var flattened: Any? { get }
 }

@@ -267,6 +267,15 @@ final class StoredField: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` with the address of the field's storage in `model`, for a value
+    /// used where it lies rather than read out (see ``withStoredValue(at:as:_:)``).
+    ///
+    /// The address is that of a value of the field's type, valid for the call.
+    @inline(__always)
+    func withAddress<M, Result>(in model: M, _ body: (UnsafeRawPointer) throws -> Result) rethrows -> Result {
+        try withBase(of: model) { try body($0 + offset) }
+    }
+
     // MARK: The base address
 
     @inline(__always)

@@ -25,6 +25,17 @@ protocol NestedModel: AnyObject, Sendable {
     func encode<Sink: JSONSink>(_ value: Any, into sink: inout Sink) throws
     /// Writes an array of models of this type into `sink`.
     func encodeArray<Sink: JSONSink>(_ value: Any, into sink: inout Sink) throws
+    /// How a stored property of `valueType` holds this type (`array`: an array of
+    /// it), for ``encodeStored(at:array:into:)``: `.some(false)` for the type
+    /// itself, `.some(true)` for its optional, `nil` for any other form.
+    func storedOptionality(of valueType: Any.Type, array: Bool) -> Bool?
+    /// Whether the field at `address`, of the form ``storedOptionality(of:array:)``
+    /// gave, holds a value: always for a form that is not optional.
+    func holdsValue(at address: UnsafeRawPointer, optional: Bool, array: Bool) -> Bool
+    /// Writes the model (`array`: the array of models) stored at `address` into
+    /// `sink`, used where it lies: the field of a form
+    /// ``storedOptionality(of:array:)`` gave, holding a value.
+    func encodeStored<Sink: JSONSink>(at address: UnsafeRawPointer, array: Bool, into sink: inout Sink) throws
 }
 
 extension JSONSerializing {
@@ -50,6 +61,12 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     /// and the lazy reference's `load()` looks up the generic metadata of
     /// `Unmanaged<MappingPlan<U>>` on every call.
     private let planSlot = RetainedObjects(count: 1)
+    /// `U?` and `[U]?`, looked up once: in this code, not specialised for `U`,
+    /// naming either type looks its metadata up on every use.
+    ///
+    /// `nonisolated(unsafe)`: an immutable metatype, safe to share between threads.
+    private nonisolated(unsafe) let optionalModel: any OptionalProtocol.Type = U?.self
+    private nonisolated(unsafe) let optionalArray: any OptionalProtocol.Type = [U]?.self
     /// How many elements the last array of `U` read had.
     ///
     /// The capacity the next one starts with (at most ``largestReservedCount``), so
@@ -187,11 +204,40 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         guard let models = value as? [U] else {
             throw StrataError.expected("an array of \(U.self)", found: value)
         }
+        try encodeModels(models, into: &sink)
+    }
+
+    func storedOptionality(of valueType: Any.Type, array: Bool) -> Bool? {
+        if array { return valueType == [U].self ? false : valueType == [U]?.self ? true : nil }
+        return valueType == U.self ? false : valueType == U?.self ? true : nil
+    }
+
+    func holdsValue(at address: UnsafeRawPointer, optional: Bool, array: Bool) -> Bool {
+        guard optional else { return true }
+        return array ? optionalArray.storedHoldsValue(at: address) : optionalModel.storedHoldsValue(at: address)
+    }
+
+    func encodeStored<Sink: JSONSink>(at address: UnsafeRawPointer, array: Bool, into sink: inout Sink) throws {
+        if array {
+            return try withStoredValue(at: address, as: [U].self) { models in try encodeModels(models, into: &sink) }
+        }
         let plan = self.plan
-        // Each element one nesting level deeper, as the array transformer writes it.
-        try sink.writeArray(count: models.count) { sink, index in
-            try CollectionElements.write(at: .index(index)) {
-                try JSONAdapter.nested { try JSONAdapter.encode(models[index], plan: plan, into: &sink) }
+        try withStoredValue(at: address, as: U.self) { model in try JSONAdapter.encode(model, plan: plan, into: &sink) }
+    }
+
+    /// Writes `models`, each used where it lies in the array's storage.
+    private func encodeModels<Sink: JSONSink>(_ models: borrowing [U], into sink: inout Sink) throws {
+        let plan = self.plan
+        try models.withUnsafeBufferPointer { models in
+            // Each element one nesting level deeper, as the array transformer writes it.
+            try sink.writeArray(count: models.count) { sink, index in
+                try CollectionElements.write(at: .index(index)) {
+                    try JSONAdapter.nested {
+                        try withStoredElement(of: models, at: index) { model in
+                            try JSONAdapter.encode(model, plan: plan, into: &sink)
+                        }
+                    }
+                }
             }
         }
     }

@@ -129,9 +129,8 @@ extension JSONAdapter {
     /// Writes `model` into `sink` with the plan of its dynamic type, so a subclass
     /// held as its base class writes its own properties.
     static func encode<T: JSONSerializing, Sink: JSONSink>(_ model: T, into sink: inout Sink) throws {
-        let dynamicType = dynamicModelType(of: model)
-        if dynamicType == T.self { return try encodeMapped(model, plan: encodePlan(of: T.self), into: &sink) }
-        try encode(model, as: dynamicType, into: &sink)
+        if hasStaticType(model) { return try encodeMapped(model, plan: encodePlan(of: T.self), into: &sink) }
+        try encode(model, as: dynamicModelType(of: model), into: &sink)
     }
 
     /// Writes `model` with `plan`, `T`'s, when `T` is its dynamic type, and with its
@@ -140,12 +139,11 @@ extension JSONAdapter {
     static func encode<T: JSONSerializing, Sink: JSONSink>(
         _ model: T, plan: MappingPlan<T>, into sink: inout Sink
     ) throws {
-        let dynamicType = dynamicModelType(of: model)
-        if dynamicType == T.self {
+        if hasStaticType(model) {
             if let problem = plan.problem { throw problem }
             return try encodeMapped(model, plan: plan, into: &sink)
         }
-        try encode(model, as: dynamicType, into: &sink)
+        try encode(model, as: dynamicModelType(of: model), into: &sink)
     }
 
     /// Writes `model`, held as `T`, with the plan of `dynamicType`, its subclass.
@@ -157,6 +155,16 @@ extension JSONAdapter {
             try encodeMapped(typed, into: &sink)
         }
         try encodeAs(dynamicType)
+    }
+
+    /// Whether `model` is of type `T` itself: always for a struct or an enum, and
+    /// for an object that is not an instance of a subclass.
+    ///
+    /// A value type is known from `T` alone, without asking the runtime for the
+    /// dynamic type of each model written.
+    @inline(__always)
+    static func hasStaticType<T: JSONSerializing>(_ model: T) -> Bool {
+        !(T.self is AnyObject.Type) || dynamicModelType(of: model) == T.self
     }
 
     /// The dynamic type of `model`.
@@ -261,19 +269,35 @@ extension JSONAdapter {
                 value = try jsonValue(of: entry, in: model, read: nil)
             }
         case .model, .models:
-            guard let nested = entry.nested, let nestedValue = entry.property.read(model) else {
+            guard let nested = entry.nested else {
                 value = nil
                 break
             }
-            return try sink.writeMember(entry) { sink in
-                do {
-                    if entry.kind == .model {
-                        try self.nested { try nested.encode(nestedValue, into: &sink) }
-                    } else {
-                        try nested.encodeArray(nestedValue, into: &sink)
+            let array = entry.kind == .models
+            if let field = entry.nestedField {
+                // Used where it lies in the model's storage: not read out into an `Any`.
+                let written = try field.withAddress(in: model) { address in
+                    guard nested.holdsValue(at: address, optional: entry.nestedFieldIsOptional, array: array) else {
+                        return false
                     }
-                } catch let error as StrataError {
-                    throw error.prefixed(with: entry.errorPath)
+                    try writeNested(of: entry, into: &sink) { sink in
+                        try nested.encodeStored(at: address, array: array, into: &sink)
+                    }
+                    return true
+                }
+                if written { return }
+                value = nil
+                break
+            }
+            guard let nestedValue = entry.property.read(model) else {
+                value = nil
+                break
+            }
+            return try writeNested(of: entry, into: &sink) { sink in
+                if array {
+                    try nested.encodeArray(nestedValue, into: &sink)
+                } else {
+                    try nested.encode(nestedValue, into: &sink)
                 }
             }
         }
@@ -282,6 +306,25 @@ extension JSONAdapter {
             try sink.writeMember(entry, value)
         } else if !omitNulls {
             try sink.writeMember(entry, null)
+        }
+    }
+
+    /// Writes the member of a ``MappingKind/model`` or ``MappingKind/models`` entry,
+    /// which `write` writes: a model one nesting level deeper (the elements of an
+    /// array are, each), errors prefixed with the entry's path.
+    private static func writeNested<T: JSONSerializing, Sink: JSONSink>(
+        of entry: MappingPlan<T>.Entry, into sink: inout Sink, _ write: (inout Sink) throws -> Void
+    ) throws {
+        try sink.writeMember(entry) { sink in
+            do {
+                if entry.kind == .model {
+                    try nested { try write(&sink) }
+                } else {
+                    try write(&sink)
+                }
+            } catch let error as StrataError {
+                throw error.prefixed(with: entry.errorPath)
+            }
         }
     }
 
