@@ -14,10 +14,12 @@ let package = Package(
         .executable(name: "strata-generate", targets: ["StrataGenerate"]),
     ],
     targets: [
-        .target(name: "Strata", dependencies: ["StrataAtomics"], swiftSettings: strictSettings),
+        .target(name: "Strata", dependencies: ["StrataAtomics", "StrataByteScan"], swiftSettings: strictSettings),
         // Word-sized atomics from C11 <stdatomic.h>, for the caches' lock-free reads,
         // and the thread-local settings of the call in progress.
         .target(name: "StrataAtomics"),
+        // Scans of a string's bytes sixteen at a time, for the JSON writer.
+        .target(name: "StrataByteScan"),
         // The runnable example: maps a real JSON payload and archives a model.
         .executableTarget(
             name: "StrataExample",

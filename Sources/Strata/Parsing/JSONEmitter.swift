@@ -1,4 +1,5 @@
 import Foundation
+internal import StrataByteScan
 
 /// Lets the writer see through `Optional` values boxed in `Any`.
 private protocol JSONOptionalBox {
@@ -33,8 +34,9 @@ struct JSONEmitter {
     private let output: JSONOutputBuffer
     /// The bytes written so far.
     var bytes: [UInt8] { output.array }
-    /// The bytes written so far, as `Data`.
-    var data: Data { output.data }
+    /// The bytes written, as `Data`, after which the emitter's buffer is empty (see
+    /// ``JSONOutputBuffer/takeData()``).
+    func takeData() -> Data { output.takeData() }
     /// Containers nested deeper than this throw (bounds the writer's recursion; on Apple platforms it also
     /// stops a self-containing `NSMutableArray`, which swift-corelibs-foundation cannot even bridge).
     let maximumDepth: Int
@@ -372,56 +374,24 @@ struct JSONEmitter {
 
     /// Writes the UTF-8 bytes `utf8` of a string, escaped, without its quotes.
     private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        let bytes = ByteView(utf8)
-        let count = bytes.count
+        guard let start = utf8.baseAddress else { return }
+        let count = utf8.count
         var runStart = 0
         var position = 0
         while true {
-            // Skip 8 bytes at a time while none needs escaping, then jump to the first that does.
-            while position &+ 8 <= count {
-                let flags = escapeFlags(bytes.word(at: position))
-                if flags != 0 {
-                    position &+= flags.trailingZeroBitCount &>> 3
-                    break
-                }
-                position &+= 8
-            }
-            while position < count, !needsEscape(bytes[position]) {
-                position &+= 1
-            }
+            // Sixteen bytes at a time to the first that needs escaping.
+            position &+= strata_first_escaped_byte(start + position, count &- position, escapesSlashes)
             guard position < count else { break }
             if runStart < position {
-                output.append(contentsOf: bytes.bytes(runStart..<position))
+                output.append(contentsOf: UnsafeBufferPointer(start: start + runStart, count: position &- runStart))
             }
-            writeEscape(for: bytes[position])
+            writeEscape(for: start[position])
             position &+= 1
             runStart = position
         }
         if runStart < count {
-            output.append(contentsOf: bytes.bytes(runStart..<count))
+            output.append(contentsOf: UnsafeBufferPointer(start: start + runStart, count: count &- runStart))
         }
-    }
-
-    @inline(__always)
-    private func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == Byte.quote || byte == Byte.backslash || (byte == Byte.slash && escapesSlashes)
-    }
-
-    /// The high bit of each byte of `word` (read little-endian) that ``needsEscape(_:)``; zero when none.
-    ///
-    /// Bits above the lowest set one may be false positives (borrows), the lowest is always exact.
-    @inline(__always)
-    private func escapeFlags(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* UInt64(Byte.quote))
-        let backslashes = word ^ (ones &* UInt64(Byte.backslash))
-        var flags = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-        if escapesSlashes {
-            let slashes = word ^ (ones &* UInt64(Byte.slash))
-            flags |= (slashes &- ones) & ~slashes
-        }
-        return flags & highs
     }
 
     private mutating func writeEscape(for byte: UInt8) {
@@ -491,8 +461,24 @@ final class JSONOutputBuffer {
     /// The bytes written, copied into an array.
     var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    /// The bytes written, copied into `Data`.
-    var data: Data { Data(bytes: base, count: count) }
+    /// The bytes written, as `Data`, after which the buffer is empty.
+    ///
+    /// The memory itself is handed to the `Data` when at most an eighth of it is
+    /// unused (as when the buffer started at the size of the last document of its
+    /// type): no copy of the document. Otherwise the bytes are copied, so a `Data`
+    /// never holds more than it needs by more than that.
+    func takeData() -> Data {
+        guard count > 16, capacity &- count <= count &>> 3 else {
+            defer { count = 0 }
+            return Data(bytes: base, count: count)
+        }
+        let taken = base
+        let data = Data(bytesNoCopy: taken, count: count, deallocator: .custom { bytes, _ in bytes.deallocate() })
+        capacity = 16
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        count = 0
+        return data
+    }
 
     /// Appends one byte.
     @inline(__always)

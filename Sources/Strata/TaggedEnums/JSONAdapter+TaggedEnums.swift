@@ -59,7 +59,7 @@ extension JSONAdapter {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
             var sink = EmitterSink(options: writerOptions(formatting), maximumDepth: writerDepth(for: options))
             try sink.writeObject(T.encodeTagged(value))
-            return sink.emitter.data
+            return sink.emitter.takeData()
         }
     }
 
@@ -72,7 +72,7 @@ extension JSONAdapter {
             try sink.writeArray(count: values.count) { sink, index in
                 try CollectionElements.write(at: .index(index)) { try sink.writeObject(T.encodeTagged(values[index])) }
             }
-            return sink.emitter.data
+            return sink.emitter.takeData()
         }
     }
 

@@ -3,7 +3,7 @@ import Testing
 @testable import Strata
 
 /// Strings written with the characters JSON needs escaped wherever they fall:
-/// in the eight-byte words the writer checks at once, in the last bytes of a
+/// in the sixteen bytes the writer checks at once, in the last bytes of a
 /// string, before and after another escape.
 @Suite("Escaping strings wherever the characters fall")
 struct StringEscapingTests {
@@ -57,5 +57,59 @@ struct StringEscapingTests {
         let data = try JSONWriter.data(withJSONObject: [text])
         #expect(try Self.readBack(data) == text)
         #expect(String(decoding: data, as: UTF8.self) == "[\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\"]")
+    }
+
+    /// The JSON text of `text` (its quotes included), escaped byte by byte as the
+    /// writer escapes: the reference the writer's scan is checked against.
+    static func referenceText(_ text: String, escapingSlashes: Bool) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "/" where escapingSlashes: result += "\\/"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{8}": result += "\\b"
+            case "\u{C}": result += "\\f"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// Every length up to three chunks of sixteen, with a character to escape at
+    /// each position, followed by the bytes just above what is escaped (a space,
+    /// `!`, `#`, `0`, `]`) and by a multi-byte character: written byte for byte
+    /// as the reference writes them, nothing escaped that needs no escape.
+    @Test(arguments: 0...48)
+    func eachLengthIsWrittenAsTheReferenceWritesIt(_ length: Int) throws {
+        let followers: [Character] = [" ", "!", "#", "0", "]", "é"]
+        for position in 0..<max(length, 1) {
+            for character in Self.escaped + ["\u{0}", "\u{8}", "\u{C}", "\r"] {
+                for follower in followers {
+                    let text = Self.string(length: length, placing: [(position, character), (position + 1, follower)])
+                    for options in [JSONWriter.Options(), .withoutEscapingSlashes] {
+                        let data = try JSONWriter.data(withJSONObject: [text], options: options)
+                        let expected = "[" + Self.referenceText(text, escapingSlashes: !options.contains(.withoutEscapingSlashes)) + "]"
+                        #expect(String(decoding: data, as: UTF8.self) == expected, "\(text.debugDescription) \(options)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// A string with nothing to escape, of every length up to three chunks of
+    /// sixteen, is written as it is.
+    @Test func plainStringsOfEveryLengthAreWrittenAsTheyAre() throws {
+        for length in 0...48 {
+            let text = String((0..<length).map { Character(Unicode.Scalar(UInt8(0x20 + $0 % 0x5F))) })
+                .replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: "\\", with: "|")
+                .replacingOccurrences(of: "/", with: "-")
+            let data = try JSONWriter.data(withJSONObject: [text])
+            #expect(String(decoding: data, as: UTF8.self) == "[\"" + text + "\"]")
+        }
     }
 }

@@ -71,7 +71,7 @@ extension JSONAdapter {
         var sink = EmitterSink(
             options: writerOptions(formatting), maximumDepth: writerDepth(for: options), capacity: last + last / 16)
         try write(&sink)
-        let data = sink.emitter.data
+        let data = sink.emitter.takeData()
         sizes.storeReleasing(UInt(data.count), at: word)
         return data
     }
