@@ -206,7 +206,7 @@ struct CompiledDateFormat: Sendable {
                 case .offsetBasic: writer.putOffset(zoneOffset, separator: false)
                 case .offsetExtended:
                     if zoneOffset == 0 {
-                        writer.put([UInt8(ascii: "Z")])
+                        writer.put(byte: UInt8(ascii: "Z"))
                     } else {
                         writer.putOffset(zoneOffset, separator: true)
                     }
@@ -250,17 +250,36 @@ private struct ByteWriter {
     var count = 0
 
     mutating func put(_ bytes: [UInt8]) {
-        for byte in bytes where count < buffer.count {
-            buffer[count] = byte
-            count += 1
+        bytes.withUnsafeBufferPointer { bytes in
+            guard count + bytes.count <= buffer.count else { return }
+            for byte in bytes {
+                buffer[count] = byte
+                count += 1
+            }
         }
     }
 
-    /// `value` (not negative) in exactly `digits` decimal digits.
+    mutating func put(byte: UInt8) {
+        guard count < buffer.count else { return }
+        buffer[count] = byte
+        count += 1
+    }
+
+    /// `value` (not negative) in exactly `digits` decimal digits: two digits
+    /// (most fields) without a loop.
     mutating func put(_ value: Int64, digits: Int) {
         guard count + digits <= buffer.count else { return }
+        if digits == 2 {
+            let tens = value / 10
+            buffer[count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: tens % 10)
+            buffer[count + 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value - tens * 10)
+            count += 2
+            return
+        }
         var value = value
-        for index in stride(from: count + digits - 1, through: count, by: -1) {
+        var index = count + digits
+        while index > count {
+            index -= 1
             buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
             value /= 10
         }
@@ -269,10 +288,10 @@ private struct ByteWriter {
 
     /// An offset in seconds as `+0530`, or `+05:30` with the separator.
     mutating func putOffset(_ offset: Int64, separator: Bool) {
-        put([offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")])
+        put(byte: offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
         let minutes = abs(offset) / 60
         put(minutes / 60, digits: 2)
-        if separator { put([UInt8(ascii: ":")]) }
+        if separator { put(byte: UInt8(ascii: ":")) }
         put(minutes % 60, digits: 2)
     }
 }
