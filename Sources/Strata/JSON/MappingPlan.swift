@@ -189,7 +189,7 @@ final class MappingPlan<M: Model>: Sendable {
         let steps = entries.indices.map { index in
             EncodeStep(
                 jsonKey: entries[index].singleKey, position: index, propertyKey: entries[index].property.key,
-                jsonRead: entries[index].jsonField?.jsonValueLoad, entry: entries[index])
+                jsonField: entries[index].jsonField, entry: entries[index])
         }
         self.encodeSteps = steps
         self.memberReads = entries.map {
@@ -432,6 +432,9 @@ struct EncodeStep: Sendable {
     let propertyKey: String
     /// Reads the JSON value straight from the model (see ``Entry/jsonField``).
     let jsonRead: StoredField.JSONValueLoad?
+    /// Writes the JSON value straight from the model as the member at ``quotedKey``,
+    /// for a sink that writes JSON text (see ``JSONSink/writeStoredMember(_:at:of:)``).
+    let memberWrite: StoredField.JSONMemberWrite?
     /// The plan's entry for the step, a `MappingPlan<M>.Entry` of the plan that made
     /// the step (see ``entry(of:)``), held without its type: in unspecialised code,
     /// reaching it through the plan's array of entries would look up the array's
@@ -439,14 +442,15 @@ struct EncodeStep: Sendable {
     private let entry: any AnyObject & Sendable
 
     init(
-        jsonKey: String?, position: Int, propertyKey: String, jsonRead: StoredField.JSONValueLoad?,
+        jsonKey: String?, position: Int, propertyKey: String, jsonField: StoredField?,
         entry: any AnyObject & Sendable
     ) {
         self.jsonKey = jsonKey
         self.quotedKey = jsonKey.flatMap(QuotedKey.init)
         self.position = position
         self.propertyKey = propertyKey
-        self.jsonRead = jsonRead
+        self.jsonRead = jsonField?.jsonValueLoad
+        self.memberWrite = quotedKey != nil ? jsonField?.jsonMemberWrite : nil
         self.entry = entry
     }
 

@@ -22,6 +22,13 @@ enum FastAccessors {
     /// Stores `nil` in an optional property.
     typealias StoreNil = @Sendable (_ model: UnsafeMutableRawPointer, _ offset: Int) -> Void
     typealias Load = @Sendable (_ model: UnsafeRawPointer, _ offset: Int) -> Any?
+    /// Writes the field as the member `key` of the object `emitter` is writing and
+    /// returns `true`, or returns `false`, having written nothing, when it holds `nil`.
+    typealias MemberWrite =
+        @Sendable (
+            _ model: UnsafeRawPointer, _ offset: Int, _ key: QuotedKey, _ first: Bool, _ depth: Int,
+            _ emitter: inout JSONEmitter
+        ) -> Bool
 
     /// The specialised accessors for a field of `type`, or `nil` for a type that
     /// has none: a leaf type's own (see ``LeafPropertyType/fastAccess(optional:)``),
@@ -54,6 +61,21 @@ enum FastAccessors {
         { model, offset in
             guard let value = (model + offset).assumingMemoryBound(to: V?.self).pointee else { return nil }
             return value
+        }
+    }
+
+    @inline(__always)
+    static func memberWrite<V: JSONScalarValue>(_: V.Type, optional: Bool) -> MemberWrite {
+        guard optional else {
+            return { model, offset, key, first, depth, emitter in
+                emitter.writeMember(key, first: first, depth: depth, (model + offset).assumingMemoryBound(to: V.self).pointee)
+                return true
+            }
+        }
+        return { model, offset, key, first, depth, emitter in
+            guard let value = (model + offset).assumingMemoryBound(to: V?.self).pointee else { return false }
+            emitter.writeMember(key, first: first, depth: depth, value)
+            return true
         }
     }
 
@@ -120,6 +142,17 @@ struct FastAccess: Sendable {
     /// Loads the field's JSON value, as the type's default transformer gives it;
     /// `nil` when only the transformer builds it (an array's, element by element).
     let jsonLoad: FastAccessors.Load?
+    /// Writes the field's JSON value as an object member, without an `Any` (see
+    /// ``JSONScalarValue``); `nil` for the other types.
+    var memberWrite: FastAccessors.MemberWrite?
+
+    /// These accessors, with the member write of `V` (the field's type, or what its
+    /// optional wraps).
+    func writingMembers<V: JSONScalarValue>(_: V.Type, optional: Bool) -> FastAccess {
+        var access = self
+        access.memberWrite = FastAccessors.memberWrite(V.self, optional: optional)
+        return access
+    }
 
     /// The accessors of a field of `V` (or `V?`) whose value is stored as it is;
     /// its JSON value is its value when `writtenAsStored`.

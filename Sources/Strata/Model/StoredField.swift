@@ -58,6 +58,9 @@ final class StoredField: @unchecked Sendable {
     /// the types where that is a fixed conversion (see ``FastAccess/jsonLoad``
     /// and ``RawValueEnums/jsonLoad(_:raw:)``).
     private let jsonRead: FastAccessors.Load?
+    /// Writes the JSON value ``jsonRead`` loads as an object member, for the types
+    /// that have such a write (see ``FastAccess/memberWrite``).
+    private let memberWrite: FastAccessors.MemberWrite?
     #if DEBUG || STRATA_INTERNAL_CHECKS
     /// The key path's own read, to check every load and store against.
     private let keyPathRead: @Sendable (Any) -> Any?
@@ -111,8 +114,10 @@ final class StoredField: @unchecked Sendable {
         // a leaf's own (a URL's `absoluteString`).
         if case .rawRepresentable(let enumType, let raw) = type {
             jsonRead = RawValueEnums.jsonLoad(enumType, raw: raw)
+            memberWrite = nil
         } else {
             jsonRead = access?.jsonLoad
+            memberWrite = access?.memberWrite
         }
         #if DEBUG || STRATA_INTERNAL_CHECKS
         // The key path is `Sendable` where `PropertyKeys` holds it; this one is the
@@ -240,6 +245,43 @@ final class StoredField: @unchecked Sendable {
             field.check(value, equals: field.keyPathJSON(storage.model))
             #endif
             return value
+        }
+    }
+
+    /// The field's JSON value written as an object member (see
+    /// ``FastAccessors/MemberWrite``), for loops that must not retain the field on
+    /// every pass; `nil` for a type without such a write.
+    var jsonMemberWrite: JSONMemberWrite? {
+        guard let memberWrite else { return nil }
+        #if DEBUG || STRATA_INTERNAL_CHECKS
+        return JSONMemberWrite(offset: offset, write: memberWrite, field: self)
+        #else
+        return JSONMemberWrite(offset: offset, write: memberWrite)
+        #endif
+    }
+
+    /// The write of a field's JSON value as an object member, with the field's
+    /// offset: made only by ``jsonMemberWrite``.
+    struct JSONMemberWrite: Sendable {
+        fileprivate let offset: Int
+        fileprivate let write: FastAccessors.MemberWrite
+
+        #if DEBUG || STRATA_INTERNAL_CHECKS
+        fileprivate let field: StoredField
+        #endif
+
+        /// Writes the field in `storage` (that of a model of the type the field was
+        /// made for) as the member `key` of the object `emitter` is writing and
+        /// returns `true`; returns `false`, having written nothing, when it holds `nil`.
+        @inline(__always)
+        func callAsFunction(
+            _ storage: Storage, key: QuotedKey, first: Bool, depth: Int, into emitter: inout JSONEmitter
+        ) -> Bool {
+            #if DEBUG || STRATA_INTERNAL_CHECKS
+            // What is written is the value the JSON read loads.
+            field.check(field.jsonRead?(storage.base, offset) ?? nil, equals: field.keyPathJSON(storage.model))
+            #endif
+            return write(storage.base, offset, key, first, depth, &emitter)
         }
     }
 

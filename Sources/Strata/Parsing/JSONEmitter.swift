@@ -176,6 +176,15 @@ struct JSONEmitter {
         }
     }
 
+    /// Writes the member `key: value` of an object at nesting `depth` (after a comma
+    /// unless `first`): the bytes ``writeKey(_:first:depth:)-(QuotedKey,_,_)`` and
+    /// ``write(_:depth:)`` write for them, without the value in an `Any`.
+    @inline(__always)
+    mutating func writeMember<Value: JSONScalarValue>(_ key: QuotedKey, first: Bool, depth: Int, _ value: Value) {
+        writeKey(key, first: first, depth: depth)
+        value.write(into: &self)
+    }
+
     /// Closes an object opened with ``beginObject(depth:)``.
     mutating func endObject(hasMembers: Bool, depth: Int) {
         if prettyPrinted && hasMembers { writeNewline(indent: depth) }
@@ -280,7 +289,7 @@ struct JSONEmitter {
     }
 
     @inline(__always)
-    private mutating func writeBool(_ value: Bool) {
+    fileprivate mutating func writeBool(_ value: Bool) {
         if value { writeASCII("true") } else { writeASCII("false") }
     }
 
@@ -305,7 +314,7 @@ struct JSONEmitter {
         }
     }
 
-    private mutating func writeInteger<Integer: FixedWidthInteger>(_ value: Integer) {
+    fileprivate mutating func writeInteger<Integer: FixedWidthInteger>(_ value: Integer) {
         if value < 0 { output.append(Byte.minus) }
         let magnitude = UInt64(value.magnitude)
         if magnitude < 10 {
@@ -362,7 +371,7 @@ struct JSONEmitter {
         text.withUTF8 { output.append(contentsOf: $0) }
     }
 
-    private mutating func writeString(_ string: String) {
+    fileprivate mutating func writeString(_ string: String) {
         output.append(Byte.quote)
         // A native string's bytes in place; a bridged one's copied first.
         if string.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {
@@ -542,4 +551,26 @@ final class JSONOutputBuffer {
         base = newBase
         capacity = newCapacity
     }
+}
+
+/// A value ``JSONEmitter`` writes from its static type, as ``JSONEmitter/write(_:depth:)``
+/// writes it from an `Any`: a `String`, an `Int` or a `Bool`.
+protocol JSONScalarValue: SendableMetatype {
+    /// Writes the value into `emitter`.
+    func write(into emitter: inout JSONEmitter)
+}
+
+extension String: JSONScalarValue {
+    @inline(__always)
+    func write(into emitter: inout JSONEmitter) { emitter.writeString(self) }
+}
+
+extension Int: JSONScalarValue {
+    @inline(__always)
+    func write(into emitter: inout JSONEmitter) { emitter.writeInteger(self) }
+}
+
+extension Bool: JSONScalarValue {
+    @inline(__always)
+    func write(into emitter: inout JSONEmitter) { emitter.writeBool(self) }
 }

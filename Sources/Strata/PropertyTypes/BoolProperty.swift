@@ -34,6 +34,6 @@ struct BoolProperty: LeafPropertyType {
     // MARK: Storage
 
     func fastAccess(optional: Bool) -> FastAccess? {
-        .number(Bool.self, optional: optional) { $0.boolean }
+        .number(Bool.self, optional: optional) { $0.boolean }.writingMembers(Bool.self, optional: optional)
     }
 }

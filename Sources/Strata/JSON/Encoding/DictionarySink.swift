@@ -59,6 +59,14 @@ struct DictionarySink: JSONSink {
         writeMember(key: steps[index].jsonKey ?? "", position: steps[index].position, consume value)
     }
 
+    /// Builds values, never JSON text: every member is written as a value.
+    @inline(__always)
+    mutating func writeStoredMember(
+        _ steps: UnsafeBufferPointer<EncodeStep>, at index: Int, of storage: StoredField.Storage
+    ) -> Bool {
+        false
+    }
+
     mutating func writeMember(key: String, position: Int, _ value: consuming Any) {
         // Moved in: without `consume` it would be copied.
         if let template {

@@ -51,6 +51,19 @@ struct EmitterSink: JSONSink {
         try writeValue(value, at: [.key(steps[index].jsonKey ?? "")])
     }
 
+    @inline(__always)
+    mutating func writeStoredMember(
+        _ steps: UnsafeBufferPointer<EncodeStep>, at index: Int, of storage: StoredField.Storage
+    ) -> Bool {
+        guard let key = steps[index].quotedKey else { return false }
+        // The write called through the optional: the step is not copied.
+        guard steps[index].memberWrite?(storage, key: key, first: isFirstMember, depth: depth, into: &emitter) == true else {
+            return false
+        }
+        isFirstMember = false
+        return true
+    }
+
     mutating func writeMember(key: String, position: Int, _ value: consuming Any) throws {
         emitter.writeKey(key, first: isFirstMember, depth: depth)
         isFirstMember = false

@@ -441,6 +441,9 @@ extension JSONSink {
         while index < steps.count, steps[index].jsonRead != nil, steps[index].jsonKey != nil {
             defer { index += 1 }
             if let included, !included.contains(steps[index].propertyKey) { continue }
+            // A string, integer or Boolean written by a sink of JSON text straight from
+            // its field; anything else, or `nil`, read as a value first.
+            if writeStoredMember(steps, at: index, of: storage) { continue }
             switch steps[index].jsonRead?(storage) {
             case .some(let value): try writeMember(steps, at: index, consume value)
             case .none: if !omitNulls { try writeMember(steps, at: index, JSONAdapter.null) }

@@ -31,6 +31,13 @@ protocol JSONSink {
     /// Writes `value`, a JSON value, at the key of the step at `index` of `steps`,
     /// the object's plan's, which has a single key; the step is read in place.
     mutating func writeMember(_ steps: UnsafeBufferPointer<EncodeStep>, at index: Int, _ value: consuming Any) throws
+    /// Writes the member of the step at `index` of `steps` straight from its field in
+    /// `storage` (see ``EncodeStep/memberWrite``) and returns `true`, when the sink
+    /// writes such members; returns `false`, having written nothing, otherwise or
+    /// when the field holds `nil` (the engine then writes the member its own way).
+    mutating func writeStoredMember(
+        _ steps: UnsafeBufferPointer<EncodeStep>, at index: Int, of storage: StoredField.Storage
+    ) -> Bool
     /// Writes a member whose value `body` writes into the sink: a nested model or
     /// array of models.
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, writing body: (inout Self) throws -> Void) throws
