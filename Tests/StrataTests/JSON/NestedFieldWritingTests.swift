@@ -45,7 +45,8 @@ struct NestedFieldWritingTests {
 
     /// A final class model.
     final class Node: JSONSerializing, Equatable, @unchecked Sendable {
-        // @unchecked: test fixture, each instance is used from one task only.
+        // @unchecked: test fixture, written by one task only, and read by several
+        // tasks at once only while none writes it.
         var name = ""
         var rank = 0
 
@@ -103,7 +104,8 @@ struct NestedFieldWritingTests {
     /// A class parent: its nested models, structs and classes, are stored inside
     /// the object.
     final class Box: JSONSerializing, Equatable, @unchecked Sendable {
-        // @unchecked: test fixture, each instance is used from one task only.
+        // @unchecked: test fixture, written by one task only, and read by several
+        // tasks at once only while none writes it.
         var id = 0
         var counts = Counts()
         var label: Label? = nil
@@ -221,7 +223,8 @@ struct NestedFieldWritingTests {
 
     /// A class parent holding readings in an array.
     final class SeriesBox: JSONSerializing, @unchecked Sendable {
-        // @unchecked: test fixture, each instance is used from one task only.
+        // @unchecked: test fixture, written by one task only, and read by several
+        // tasks at once only while none writes it.
         var name = ""
         var children: [Reading] = []
 
@@ -628,5 +631,41 @@ struct NestedFieldWritingTests {
         }
         #expect(read.code == .nestingTooDeep)
         #expect(read.description == fromData.description)
+    }
+
+    // MARK: Shared models
+
+    /// One class model, its nested structs and classes in every stored form, written
+    /// by many tasks at once: each is read where it lies, never written, so every
+    /// task writes the same bytes and the same dictionary.
+    @Test func aModelWrittenByManyTasksAtOnceGivesTheSameJSON() async throws {
+        let box = Box()
+        box.id = 7
+        box.counts = Counts(count: 3, ratio: 0.25)
+        box.label = Label(text: "shared", weight: 1)
+        box.node = Node("root", rank: 1)
+        box.nodes = [Node("first", rank: 2), Node("second", rank: 3)]
+        box.labels = [Label(text: "a", weight: 4), Label(text: "b", weight: 5)]
+        let expected = try JSONAdapter.data(from: box, formatting: .sortedKeys)
+        // The dictionary compared by its JSON text: `[String: Any]` is not `Sendable`.
+        let writing: JSONWriter.Options = [.sortedKeys, .withoutEscapingSlashes]
+        let expectedObject = try JSONWriter.data(withJSONObject: JSONAdapter.dictionary(from: box), options: writing)
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<16 {
+                group.addTask {
+                    var mismatches = 0
+                    for _ in 0..<50 {
+                        let data = try? JSONAdapter.data(from: box, formatting: .sortedKeys)
+                        let object = try? JSONWriter.data(withJSONObject: JSONAdapter.dictionary(from: box), options: writing)
+                        if data != expected { mismatches += 1 }
+                        if object != expectedObject { mismatches += 1 }
+                    }
+                    return mismatches
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+        #expect(try JSONAdapter.model(of: Box.self, from: expected) == box)
     }
 }
