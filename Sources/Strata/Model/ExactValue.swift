@@ -109,23 +109,24 @@ private func openedNumber<T>(_ value: T) -> NSNumber? {
     return withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: NSNumber.self) }
 }
 
-/// Runs `body` with the `V` stored at `address`, used where it lies: no copy of
-/// it, and no box.
+/// Runs `body` with the `V` stored at `address`, borrowed where it lies: no copy
+/// of it, and no box.
 ///
-/// `body` gets the value `inout` only so that it gets its address, and must not
-/// write it: in code not specialised for `V`, a value read through a pointer and
-/// passed as an argument, even a `borrowing` one, is copied first, while an
-/// `inout` value passed on is not.
+/// Generic over a `V` that may not be copyable, so that the value is passed on
+/// by its address: over a copyable `V`, code not specialised for it copies a
+/// value read through a pointer before passing it, even as a `borrowing`
+/// argument (for a struct model, a value-witness call that retains each of its
+/// references).
 ///
 /// `address` must hold an initialised `V`, or a `V?` that holds a value (see
 /// ``Optional/storedHoldsValue(at:)``): the payload of a single-payload
 /// enum such as `Optional` is laid out at offset 0, its tag after it or in the
 /// payload's spare bits, so a `V?` holding a value holds it at its own address.
 @inline(__always)
-func withStoredValue<V, Result>(
-    at address: UnsafeRawPointer, as _: V.Type, _ body: (inout V) throws -> Result
+func withStoredValue<V: ~Copyable, Result>(
+    at address: UnsafeRawPointer, as _: V.Type, _ body: (borrowing V) throws -> Result
 ) rethrows -> Result {
-    try body(&UnsafeMutableRawPointer(mutating: address).assumingMemoryBound(to: V.self).pointee)
+    try body(address.assumingMemoryBound(to: V.self).pointee)
 }
 
 extension Optional {
@@ -153,14 +154,15 @@ private func holdsValue<Wrapped: ~Copyable>(_ optional: borrowing Wrapped?) -> B
     }
 }
 
-/// Runs `body` with the element at `index` of `elements`, used where it lies, as
-/// ``withStoredValue(at:as:_:)`` runs it (`body` must not write it).
+/// Runs `body` with the element at `index` of `elements`, borrowed where it lies,
+/// as ``withStoredValue(at:as:_:)`` runs it (the buffer's subscript returns a
+/// copy).
 ///
 /// `index` must be in `elements.indices`.
 @inline(__always)
-func withStoredElement<V, Result>(
-    of elements: UnsafeBufferPointer<V>, at index: Int, _ body: (inout V) throws -> Result
+func withStoredElement<V: ~Copyable, Result>(
+    of elements: UnsafeBufferPointer<V>, at index: Int, _ body: (borrowing V) throws -> Result
 ) rethrows -> Result {
     // A buffer with an element at `index` has a base address.
-    try body(&UnsafeMutablePointer(mutating: elements.baseAddress.unsafelyUnwrapped + index).pointee)
+    try body((elements.baseAddress.unsafelyUnwrapped + index).pointee)
 }
