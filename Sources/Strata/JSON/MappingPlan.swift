@@ -161,6 +161,12 @@ final class MappingPlan<M: Model>: Sendable {
     let memberReads: [MemberRead]
     /// The slots of the last object the scanner read for this plan, for the next one.
     let spareSlots = SpareSlots()
+    /// Whether models of this plan's type are decoded as their objects are read,
+    /// once known: 0 not yet, 1 yes, 2 no (see ``JSONAdapter/streamsModels(_:)``).
+    let streamingDecision = AtomicWords(count: 1)
+    /// The ``requiredEntryIndices`` as bits (entry `i` at bit `i`), when every one is
+    /// below 64: what a model decoded as it is read checks its members against.
+    let requiredEntryBits: UInt64?
     /// How many bytes the last `data(from:)` of one model (word 0) and of an array
     /// of models (word 1) of this type wrote: the next one's first capacity, so that
     /// a large document is not copied at every doubling of its buffer.
@@ -197,11 +203,15 @@ final class MappingPlan<M: Model>: Sendable {
                 kind: $0.kind, nested: $0.nested, readsPlainStrings: $0.transformer?.forwardFromPlainString != nil,
                 readsStringArrays: $0.transformer?.keepsStringArrays == true,
                 readsBinaryNumbers: !$0.isCustomTransformer && $0.property.type.holdsOnlyDoubles,
-                typedArrayElement: $0.typedArrayElement)
+                typedArrayElement: $0.typedArrayElement,
+                field: !$0.isCustomTransformer && $0.mapsJSON && $0.kind == .value && $0.property.field?.readsMembers == true
+                    ? $0.property.field : nil)
         }
         self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
         self.requiredEntryIndices = required
         self.hasRequiredEntries = !requiredEntryIndices.isEmpty
+        self.requiredEntryBits =
+            required.allSatisfy { $0 < UInt64.bitWidth } ? required.reduce(0) { $0 | 1 << UInt64($1) } : nil
         let singleKeys = entries.compactMap(\.singleKey)
         self.memberKeys = singleKeys.count == entries.count ? MemberKeyTable(keys: singleKeys) : nil
         self.objectTemplate = singleKeys.count == entries.count ? ObjectTemplate(keys: singleKeys) : nil
@@ -486,4 +496,9 @@ struct MemberRead: Sendable {
     /// straight into its storage when it holds only numbers that type takes as they
     /// are (see `JSONScanner+TypedArrays.swift`).
     let typedArrayElement: (any TypedJSONArrayElement.Type)?
+    /// The field a model decoded as it is read takes the entry's value into straight
+    /// from the scanner (see ``StoredField/readMember(from:into:)``): a `String`,
+    /// `Int` or `Bool` property or its optional, or an `[Int]` or `[Double]`, with
+    /// the default transformer.
+    let field: StoredField?
 }

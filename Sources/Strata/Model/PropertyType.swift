@@ -41,6 +41,21 @@ indirect enum PropertyType: @unchecked Sendable {
         }
     }
 
+    /// Whether a value of this type converts from JSON without any code of the
+    /// user's: it holds no model, no raw-representable type (whose
+    /// `init(rawValue:)` may be the user's) and no tagged enum (whose cases are
+    /// models), only the library's own leaves.
+    var convertsWithoutUserCode: Bool {
+        switch self {
+        case .leaf(let leaf): return !leaf.convertsWithUserCode
+        case .other: return true
+        case .optional(let wrapped): return wrapped.convertsWithoutUserCode
+        case .array(let element, _): return element.convertsWithoutUserCode
+        case .dictionary(let value, _): return value.convertsWithoutUserCode
+        case .model, .rawRepresentable: return false
+        }
+    }
+
     /// Whether `nil` is a valid value.
     var isOptional: Bool {
         if case .optional = self { return true }

@@ -61,6 +61,10 @@ final class StoredField: @unchecked Sendable {
     /// Writes the JSON value ``jsonRead`` loads as an object member, for the types
     /// that have such a write (see ``FastAccess/memberWrite``).
     private let memberWrite: FastAccessors.MemberWrite?
+    /// Reads the property's JSON value straight from the member-wise reader, for
+    /// the types that have such a read (see ``FastAccess/memberRead``); `nil` when
+    /// the field is read-only.
+    private let memberRead: FastAccessors.MemberRead?
     #if DEBUG || STRATA_INTERNAL_CHECKS
     /// The key path's own read, to check every load and store against.
     private let keyPathRead: @Sendable (Any) -> Any?
@@ -115,9 +119,11 @@ final class StoredField: @unchecked Sendable {
         if case .rawRepresentable(let enumType, let raw) = type {
             jsonRead = RawValueEnums.jsonLoad(enumType, raw: raw)
             memberWrite = nil
+            memberRead = nil
         } else {
             jsonRead = access?.jsonLoad
             memberWrite = access?.memberWrite
+            memberRead = writable ? access?.memberRead : nil
         }
         #if DEBUG || STRATA_INTERNAL_CHECKS
         // The key path is `Sendable` where `PropertyKeys` holds it; this one is the
@@ -343,12 +349,12 @@ final class StoredField: @unchecked Sendable {
     /// object's storage through the reference (the variable itself is unchanged).
     @inline(__always)
     private func withMutableBase<M, Result>(of model: inout M, _ body: (UnsafeMutableRawPointer) throws -> Result) rethrows -> Result {
-        if inObject {
-            return try withBase(of: model) { try body(UnsafeMutableRawPointer(mutating: $0)) }
-        }
-        // `&model` as a pointer argument: the value's address for the call, without the
+        // `&model` as a pointer argument: the variable's address for the call, without the
         // library's `withUnsafeMutablePointer` (a call not specialised for `M`).
-        return try Self.run(body, at: &model)
+        guard inObject else { return try Self.run(body, at: &model) }
+        // `M` is a class: the variable holds one strong reference, which keeps the object
+        // alive for the call; the object's address is the reference's bits.
+        return try Self.run({ try body($0.load(as: UnsafeMutableRawPointer.self)) }, at: &model)
     }
 
     /// Runs `body` with `address`: the address of a variable passed as `&variable`,
@@ -383,6 +389,28 @@ final class StoredField: @unchecked Sendable {
     }
 
     // MARK: Writing
+
+    /// Whether ``readMember(from:into:)`` can read the property's JSON value.
+    var readsMembers: Bool { memberRead != nil }
+
+    /// Reads the JSON value at the scanner's position into the field of `model` and
+    /// returns `true` when it is exactly the form of the property's type (a string
+    /// for a `String`, an integer that fits for an `Int`, `null` for an optional);
+    /// returns `false`, having read nothing and left the model unchanged, for any
+    /// other value, or where ``readsMembers`` is false.
+    ///
+    /// What is stored is what the property's default transformer and the validated
+    /// setter would store for the value ``JSONScanner/parseValueTree()`` gives.
+    @inline(__always)
+    func readMember<M>(from scanner: inout JSONAdapter.MemberScanner, into model: inout M) throws -> Bool {
+        guard memberRead != nil else { return false }
+        // Called through the optional, not bound from it: a binding retains the closure's context.
+        let stored = try withMutableBase(of: &model) { try memberRead?($0, offset, &scanner) == true }
+        #if DEBUG || STRATA_INTERNAL_CHECKS
+        if stored { check(read(model), equals: keyPathRead(model)) }
+        #endif
+        return stored
+    }
 
     /// Stores `value` when it is of the property's type, or a number that converts
     /// to it exactly; returns `false`, leaving the model unchanged, otherwise or

@@ -22,6 +22,23 @@ extension JSONScanner {
     /// The byte at `index`, or `nil` at the end of the input.
     var nextByte: UInt8? { index < count ? input[index] : nil }
 
+    /// Where the member-wise reader is in the document: what a reader that gives up
+    /// on a value sets back, to read the value again another way.
+    struct Position {
+        fileprivate let index: Int
+        fileprivate let outerDepth: Int
+    }
+
+    /// The reader's position, to set back after a read that gave up part-way
+    /// (whatever it threw: the reusable buffers are left empty however a read ends).
+    var position: Position {
+        get { Position(index: index, outerDepth: outerDepth) }
+        set {
+            index = newValue.index
+            outerDepth = newValue.outerDepth
+        }
+    }
+
     /// Consumes the `{` at `index`.
     ///
     /// Returns whether the object has members; an empty object is consumed

@@ -27,6 +27,19 @@ extension JSONScanner {
         }
     }
 
+    /// The number at `index`, read, when it is an integer that `Int` holds (what
+    /// ``parseNumber()`` gives the builder as one); `nil`, having read nothing, for
+    /// any other value.
+    mutating func parseInteger() throws(JSONParsingError) -> Int? {
+        guard index < count, input[index] == Byte.minus || Self.isDigit(input[index]) else { return nil }
+        let start = index
+        guard case .integer(let value) = try scanNumber() else {
+            index = start
+            return nil
+        }
+        return value
+    }
+
     /// The builder's value for a number no `Int`, `UInt64`, `Double` or `Decimal`
     /// holds exactly; an error when the builder has none.
     private mutating func inexactNumber(_ text: String, at start: Int) throws(JSONParsingError) -> Builder.Value {

@@ -221,6 +221,30 @@ extension JSONScanner {
         }
     }
 
+    /// The literal `true` or `false` at `index`, read; `nil`, having read nothing,
+    /// when the value there is not one of them.
+    mutating func parseBool() throws(JSONParsingError) -> Bool? {
+        guard index < count else { return nil }
+        switch input[index] {
+        case Byte.t:
+            try expectLiteral(Byte.trueLiteral)
+            return true
+        case Byte.f:
+            try expectLiteral(Byte.falseLiteral)
+            return false
+        default:
+            return nil
+        }
+    }
+
+    /// Whether the value at `index` is `null`, read; `false`, having read nothing,
+    /// for any other value.
+    mutating func parseNull() throws(JSONParsingError) -> Bool {
+        guard index < count, input[index] == Byte.n else { return false }
+        try expectLiteral(Byte.nullLiteral)
+        return true
+    }
+
     /// Consumes `literal` (`true`, `false` or `null`); its name in an error is its own
     /// text, so no `String` is made unless one is thrown.
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONParsingError) {

@@ -29,6 +29,19 @@ extension JSONScanner where Builder == NativeJSONBuilder {
         return value
     }
 
+    /// The array at `index` as an `[Element]`, read straight into its storage, for
+    /// a caller that knows `Element`; `nil`, with `index` unchanged, when the array
+    /// is not one the type takes as it is (see ``typedArray(of:)``).
+    @inline(__always)
+    mutating func typedArrayValue<Element: TypedJSONArrayElement>(of _: Element.Type) -> [Element]? {
+        let start = index
+        guard let array = Element.scanArray(from: &self, open: outerDepth) else {
+            index = start
+            return nil
+        }
+        return array
+    }
+
     /// The elements of the array at `index`, each read by `element` (given the
     /// scanner and the number of containers open around the element); `nil` when
     /// one is not a value `element` takes, or when opening the array would pass

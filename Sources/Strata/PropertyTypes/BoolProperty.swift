@@ -35,5 +35,6 @@ struct BoolProperty: LeafPropertyType {
 
     func fastAccess(optional: Bool) -> FastAccess? {
         .number(Bool.self, optional: optional) { $0.boolean }.writingMembers(Bool.self, optional: optional)
+            .readingMembers(Bool.self, optional: optional)
     }
 }

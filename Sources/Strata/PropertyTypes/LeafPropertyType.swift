@@ -55,6 +55,12 @@ protocol LeafPropertyType: Sendable {
     /// By default `false`: `null` is `nil`, refused where the type is not optional.
     var takesNull: Bool { get }
 
+    /// Whether the default transformer runs code of the user's: a tagged enum's
+    /// decodes its cases' models, running their hooks.
+    ///
+    /// By default `false`: the library's own conversions.
+    var convertsWithUserCode: Bool { get }
+
     /// Whether the default transformer gives a value already of this type back
     /// as it is: true for `String`, `Bool`, `Int` and `Double`, the types JSON
     /// text is read into.
@@ -139,6 +145,7 @@ extension LeafPropertyType {
     var outsideJSON: OutsideJSON? { nil }
     var mayBeUnrepresentableInJSON: Bool { false }
     var takesNull: Bool { false }
+    var convertsWithUserCode: Bool { false }
     var convertsExactValuesToThemselves: Bool { false }
     var isDouble: Bool { false }
     var hasFixedJSONConversion: Bool { false }

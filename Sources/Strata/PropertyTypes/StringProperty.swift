@@ -29,5 +29,6 @@ struct StringProperty: LeafPropertyType {
 
     func fastAccess(optional: Bool) -> FastAccess? {
         .stored(String.self, optional: optional).writingMembers(String.self, optional: optional)
+            .readingMembers(String.self, optional: optional)
     }
 }

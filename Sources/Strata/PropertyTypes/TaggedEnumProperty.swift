@@ -18,6 +18,7 @@ struct TaggedEnumProperty: LeafPropertyType, @unchecked Sendable {
 
     var defaultValueTransformer: Transformation? { .tagged(enumType) }
     var defaultPropertyTransformer: Transformation? { .tagged(enumType) }
+    var convertsWithUserCode: Bool { true }
 
     // MARK: Archives
 

@@ -244,7 +244,7 @@ extension JSONAdapter {
     /// through the validated setter; errors name the JSON path it was read from
     /// (`read`, the index of the path, for ``JSONKeyPath/firstPresent(_:_:)``).
     @inline(__always)
-    private static func assign<T: Model>(
+    static func assign<T: Model>(
         _ slot: consuming Slot, to entry: MappingPlan<T>.Entry, read: Int, of model: inout T
     ) throws {
         let value: Any?

@@ -32,12 +32,28 @@ extension JSONAdapter {
     ) throws -> T? {
         let plan = MappingPlan<T>.shared
         guard let keys = readsObjects(plan) else { return nil }
+        var streamed: T?
         var read: [Slot]? = try scanning(data, maximumNestingDepth: maximumNestingDepth) { scanner in
             guard scanner.nextByte == Byte.openBrace else { return nil }
-            let slots = try readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft)
+            var streams = !RecoveryLog.mayBeActive
+            if streams, streamsModels(plan) {
+                // Decoded as it is read; read again into slots if that gives up.
+                let start = scanner.position
+                do {
+                    streamed = try decodeStreaming(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft)
+                    try scanner.endDocument()
+                    return []
+                } catch {
+                    streamed = nil
+                    scanner.position = start
+                    streams = false
+                }
+            }
+            let slots = try readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft, streams: streams)
             try scanner.endDocument()
             return slots
         }
+        if let streamed = streamed.take() { return streamed }
         // Taken out of the optional, not bound from it: a binding is a second reference,
         // and the slots would be copied when they are moved out.
         guard let slots = read.take() else { return nil }
@@ -67,6 +83,7 @@ extension JSONAdapter {
                 return models
             }
             let elements = CollectionElements(skipsInvalidElements: false)
+            let streams = !RecoveryLog.mayBeActive && streamsModels(plan)
             var spareSlots: [Slot] = []
             let firstElementStart = scanner.index
             repeat {
@@ -78,12 +95,24 @@ extension JSONAdapter {
                 }
                 do {
                     if scanner.nextByte == Byte.openBrace, let keys = readsObjects(plan) {
+                        if streams {
+                            // Decoded as it is read; read again into slots if that gives up.
+                            let start = scanner.position
+                            do {
+                                models.append(
+                                    try decodeStreaming(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft))
+                                continue
+                            } catch {
+                                scanner.position = start
+                            }
+                        }
                         // One array of slots for every element: the engine takes each slot,
                         // leaving it missing, so the next element is read into the same one.
                         var slots: [Slot] = []
                         swap(&slots, &spareSlots)
                         if slots.count != keys.count { slots = .missing(count: keys.count) }
-                        try readObject(plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft)
+                        try readObject(
+                            plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: false)
                         var source = DecodeSource.slots(consume slots)
                         models.append(try elements.element(at: .index(index)) { try decodeMapped(plan, from: &source) })
                         spareSlots = source.reclaimSlots()
@@ -148,67 +177,92 @@ extension JSONAdapter {
     /// levels of models below this object may still be read into slots (the limit
     /// of the read in progress less the object's depth); a nested model deeper
     /// than that is parsed as a value, and its transformer reports the depth, as
-    /// from a dictionary.
+    /// from a dictionary. `streams` is whether a nested model may be decoded as
+    /// it is read (see ``readValue(of:from:levelsLeft:streams:)``).
     static func readObject<T: JSONSerializing>(
-        _ plan: MappingPlan<T>, keys: MemberKeyTable, from scanner: inout MemberScanner, levelsLeft: Int
+        _ plan: MappingPlan<T>, keys: MemberKeyTable, from scanner: inout MemberScanner, levelsLeft: Int,
+        streams: Bool
     ) throws(JSONParsingError) -> [Slot] {
         var slots = plan.spareSlots.take(count: keys.count)
-        try readObject(plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft)
+        try readObject(plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streams)
         return slots
     }
 
-    /// ``readObject(_:keys:from:levelsLeft:)`` into `slots`, one per key, all
+    /// ``readObject(_:keys:from:levelsLeft:streams:)`` into `slots`, one per key, all
     /// ``Slot/missing``.
     static func readObject<T: JSONSerializing>(
         _ plan: MappingPlan<T>, keys: MemberKeyTable, into slots: inout [Slot], from scanner: inout MemberScanner,
-        levelsLeft: Int
+        levelsLeft: Int, streams: Bool
     ) throws(JSONParsingError) {
-        guard try scanner.beginObject() else { return }
-        var hint = 0
-        var afterComma = false
-        repeat {
-            let index: Int?
-            switch try scanner.memberKey(afterComma: afterComma, expecting: keys.expectedKey(at: hint)) {
-            case .expected: index = hint
-            case .ascii(let bytes): index = keys.index(ofASCII: bytes, hint: hint)
-            case .decoded(let key): index = keys.index(of: key, hint: hint)
-            }
-            afterComma = true
-            guard let index else {
-                try scanner.skipValue()
-                continue
-            }
-            hint = keys.hint(after: index)
-            // The read's flags in place: a copy of the read would retain its nested plan.
-            if plan.memberReads[index].readsPlainStrings,
-                let converted = plan.withEntry(at: index, { scanner.plainString(with: $0.transformer) })
-            {
-                slots[index] = .converted(consume converted)
-                continue
-            }
-            if plan.memberReads[index].readsStringArrays, let strings = scanner.plainStringArray() {
-                slots[index] = .converted(consume strings)
-                continue
-            }
-            if let element = plan.memberReads[index].typedArrayElement, let array = scanner.typedArray(of: element) {
-                slots[index] = .converted(array)
-                continue
-            }
-            slots[index] = try readValue(of: plan.memberReads[index], from: &scanner, levelsLeft: levelsLeft)
-        } while try scanner.nextMember()
+        var members = MappedMembers(keys)
+        while let index = try members.next(in: &scanner) {
+            slots[index] = try readSlot(plan, at: index, from: &scanner, levelsLeft: levelsLeft, streams: streams)
+        }
     }
 
-    /// Reads one mapped member's value: a nested model or array of models into
-    /// slots of its own where its type allows, anything else as a JSON value.
+    /// Reads the value of the member the entry at `index` maps, at the scanner's
+    /// position: a plain string, an array of them or of numbers straight into what
+    /// the entry's transformer would give, anything else as
+    /// ``readValue(of:from:levelsLeft:streams:)`` reads it.
+    @inline(__always)
+    static func readSlot<T: JSONSerializing>(
+        _ plan: MappingPlan<T>, at index: Int, from scanner: inout MemberScanner, levelsLeft: Int, streams: Bool
+    ) throws(JSONParsingError) -> Slot {
+        // The read's flags in place: a copy of the read would retain its nested plan.
+        if plan.memberReads[index].readsPlainStrings,
+            let converted = plan.withEntry(at: index, { scanner.plainString(with: $0.transformer) })
+        {
+            return .converted(consume converted)
+        }
+        if plan.memberReads[index].readsStringArrays, let strings = scanner.plainStringArray() {
+            return .converted(consume strings)
+        }
+        if let element = plan.memberReads[index].typedArrayElement, let array = scanner.typedArray(of: element) {
+            return .converted(array)
+        }
+        return try readValue(of: plan.memberReads[index], from: &scanner, levelsLeft: levelsLeft, streams: streams)
+    }
+
+    /// Reads one mapped member's value: a nested model or array of models decoded
+    /// as it is read where its type and `streams` allow (see
+    /// ``NestedModel/streamedObject(from:levelsLeft:)``), else into slots of its own
+    /// where its type allows, anything else as a JSON value.
+    ///
+    /// A model that cannot be decoded as it is read (its value is not what the
+    /// type needs, or the JSON is not valid) is read again from the same place,
+    /// into slots, and nothing below it is decoded as it is read: the engine then
+    /// finds the same values, and reports the same error, as if it had never been
+    /// tried.
     @inline(__always)
     private static func readValue(
-        of read: MemberRead, from scanner: inout MemberScanner, levelsLeft: Int
+        of read: MemberRead, from scanner: inout MemberScanner, levelsLeft: Int, streams: Bool
     ) throws(JSONParsingError) -> Slot {
         if let nested = read.nested {
+            var streamsBelow = streams
+            if streams, read.kind != .value, nested.streams,
+                scanner.nextByte == (read.kind == .model ? Byte.openBrace : Byte.openBracket)
+            {
+                let start = scanner.position
+                do {
+                    return .converted(
+                        try read.kind == .model
+                            ? nested.streamedObject(from: &scanner, levelsLeft: levelsLeft)
+                            : nested.streamedArray(from: &scanner, levelsLeft: levelsLeft))
+                } catch {
+                    scanner.position = start
+                    streamsBelow = false
+                }
+            }
             switch read.kind {
             case .value: break
-            case .model: if let slot = try nested.readObject(from: &scanner, levelsLeft: levelsLeft) { return slot }
-            case .models: if let slot = try nested.readArray(from: &scanner, levelsLeft: levelsLeft) { return slot }
+            case .model:
+                if let slot = try nested.readObject(from: &scanner, levelsLeft: levelsLeft, streams: streamsBelow) {
+                    return slot
+                }
+            case .models:
+                if let slot = try nested.readArray(from: &scanner, levelsLeft: levelsLeft, streams: streamsBelow) {
+                    return slot
+                }
             }
         }
         let value = try read.readsBinaryNumbers ? scanner.parseValueTreeWithBinaryNumbers() : scanner.parseValueTree()

@@ -8,10 +8,33 @@ protocol NestedModel: AnyObject, Sendable {
     /// nested type's plan; `nil`, having consumed nothing, when the type must be
     /// decoded from its dictionary (see ``JSONAdapter/readsObjects(_:)``), or when
     /// `levelsLeft` (see ``JSONAdapter/readObject(_:keys:from:levelsLeft:)``) is 0.
-    func readObject(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws(JSONParsingError) -> Slot?
+    ///
+    /// `streams`: whether models below it may be decoded as they are read.
+    func readObject(
+        from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int, streams: Bool
+    ) throws(JSONParsingError) -> Slot?
     /// Reads the array at the scanner's position element by element; `nil`, having
     /// consumed nothing, when the type must be decoded from dictionaries.
-    func readArray(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws(JSONParsingError) -> Slot?
+    func readArray(
+        from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int, streams: Bool
+    ) throws(JSONParsingError) -> Slot?
+    /// Whether models of this type are decoded as their objects are read (see
+    /// ``JSONAdapter/streamsModels(_:)``).
+    var streams: Bool { get }
+    /// Whether this type, and every model type it holds, decodes as it is read: `nil`
+    /// while a hook that decides it is not known yet. `visiting` holds the plans
+    /// being checked, which count as decoding so (see ``MappingPlan/streamsModels(visiting:)``).
+    func streamsModels(visiting: inout [ObjectIdentifier]) -> Bool?
+    /// A model of this type decoded as the object at the scanner's position is read
+    /// (see ``JSONAdapter/decodeStreaming(_:keys:from:levelsLeft:)``), one nesting
+    /// level deeper; for a type that ``streams``.
+    ///
+    /// Throws, having read part of the object, when it cannot: the caller sets the
+    /// scanner back and reads the object into slots.
+    func streamedObject(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws -> Any
+    /// An array of models of this type decoded as the array at the scanner's position
+    /// is read, as ``streamedObject(from:levelsLeft:)`` decodes each.
+    func streamedArray(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws -> Any
     /// Decodes a model from the slots ``readObject(from:levelsLeft:)`` read, one nesting
     /// level deeper, as ``ValueTransformer/model(_:)`` decodes its dictionary.
     ///
@@ -83,15 +106,20 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         return planSlot.publish(MappingPlan<U>.shared, at: 0)
     }
 
-    func readObject(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws(JSONParsingError) -> Slot? {
+    func readObject(
+        from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int, streams: Bool
+    ) throws(JSONParsingError) -> Slot? {
         let plan = self.plan
         guard scanner.nextByte == Byte.openBrace, levelsLeft > 0,
             let keys = JSONAdapter.readsObjects(plan)
         else { return nil }
-        return .object(try JSONAdapter.readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft - 1))
+        return .object(
+            try JSONAdapter.readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft - 1, streams: streams))
     }
 
-    func readArray(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws(JSONParsingError) -> Slot? {
+    func readArray(
+        from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int, streams: Bool
+    ) throws(JSONParsingError) -> Slot? {
         let plan = self.plan
         guard scanner.nextByte == Byte.openBracket, levelsLeft > 0,
             let keys = JSONAdapter.readsObjects(plan)
@@ -103,7 +131,8 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
             repeat {
                 try scanner.expectElement()
                 if scanner.nextByte == Byte.openBrace {
-                    let members = try JSONAdapter.readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft - 1)
+                    let members = try JSONAdapter.readObject(
+                        plan, keys: keys, from: &scanner, levelsLeft: levelsLeft - 1, streams: streams)
                     elements.append(.object(members))
                 } else {
                     elements.append(.json(try scanner.parseValueTree()))
@@ -111,6 +140,45 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
             } while try scanner.nextElement()
         }
         return .array(elements)
+    }
+
+    var streams: Bool { JSONAdapter.streamsModels(plan) }
+
+    func streamsModels(visiting: inout [ObjectIdentifier]) -> Bool? {
+        plan.streamsModels(visiting: &visiting)
+    }
+
+    func streamedObject(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws -> Any {
+        try streamedModel(from: &scanner, plan: plan, levelsLeft: levelsLeft)
+    }
+
+    /// ``streamedObject(from:levelsLeft:)`` as a `U`: the only model type a nested
+    /// object or array element decoded as it is read is (in this code, not
+    /// specialised for `U`, a `U` never boxed avoids a copy).
+    private func streamedModel(
+        from scanner: inout JSONAdapter.MemberScanner, plan: MappingPlan<U>, levelsLeft: Int
+    ) throws -> U {
+        // The conditions of `readObject(from:levelsLeft:streams:)`, where a slots reader would read the object.
+        guard scanner.nextByte == Byte.openBrace, levelsLeft > 0, let keys = JSONAdapter.readsObjects(plan) else {
+            throw JSONAdapter.StreamingDeclined()
+        }
+        return try JSONAdapter.decodeStreaming(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft - 1)
+    }
+
+    func streamedArray(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws -> Any {
+        let plan = self.plan
+        guard scanner.nextByte == Byte.openBracket, levelsLeft > 0 else { throw JSONAdapter.StreamingDeclined() }
+        var models: [U] = []
+        models.reserveCapacity(min(Int(lastArrayCount.loadRelaxed()), Self.largestReservedCount))
+        if try scanner.beginArray() {
+            repeat {
+                try scanner.expectElement()
+                // Any element that is not an object (`null` among them) is refused: read into slots, it gets its error.
+                models.append(try streamedModel(from: &scanner, plan: plan, levelsLeft: levelsLeft))
+            } while try scanner.nextElement()
+        }
+        lastArrayCount.storeReleasing(UInt(models.count))
+        return models
     }
 
     func decodeObject(_ members: consuming [Slot]) throws -> Any {
