@@ -178,7 +178,7 @@ extension JSONAdapter {
     /// of the read in progress less the object's depth); a nested model deeper
     /// than that is parsed as a value, and its transformer reports the depth, as
     /// from a dictionary. `streams` is whether a nested model may be decoded as
-    /// it is read (see ``readValue(of:from:levelsLeft:streams:)``).
+    /// it is read (see ``readModels(_:of:from:levelsLeft:streams:)``).
     static func readObject<T: JSONSerializing>(
         _ plan: MappingPlan<T>, keys: MemberKeyTable, from scanner: inout MemberScanner, levelsLeft: Int,
         streams: Bool
@@ -202,8 +202,9 @@ extension JSONAdapter {
 
     /// Reads the value of the member the entry at `index` maps, at the scanner's
     /// position: a plain string, an array of them or of numbers straight into what
-    /// the entry's transformer would give, anything else as
-    /// ``readValue(of:from:levelsLeft:streams:)`` reads it.
+    /// the entry's transformer would give, a nested model or array of models as
+    /// ``readModels(_:of:from:levelsLeft:streams:)`` reads it, anything else as a JSON
+    /// value.
     @inline(__always)
     static func readSlot<T: JSONSerializing>(
         _ plan: MappingPlan<T>, at index: Int, from scanner: inout MemberScanner, levelsLeft: Int, streams: Bool
@@ -220,13 +221,25 @@ extension JSONAdapter {
         if let element = plan.memberReads[index].typedArrayElement, let array = scanner.typedArray(of: element) {
             return .converted(array)
         }
-        return try readValue(of: plan.memberReads[index], from: &scanner, levelsLeft: levelsLeft, streams: streams)
+        // The nested model type taken out only for an entry that holds models: a copy of
+        // the whole read, or of its references, costs a retain and a release each.
+        let kind = plan.memberReads[index].kind
+        if kind != .value, let nested = plan.memberReads[index].nested,
+            let slot = try readModels(kind, of: nested, from: &scanner, levelsLeft: levelsLeft, streams: streams)
+        {
+            return slot
+        }
+        let value =
+            try plan.memberReads[index].readsBinaryNumbers
+            ? scanner.parseValueTreeWithBinaryNumbers() : scanner.parseValueTree()
+        return .json(isJSONNull(value) ? nil : value)
     }
 
-    /// Reads one mapped member's value: a nested model or array of models decoded
-    /// as it is read where its type and `streams` allow (see
-    /// ``NestedModel/streamedObject(from:levelsLeft:)``), else into slots of its own
-    /// where its type allows, anything else as a JSON value.
+    /// Reads a nested model (`kind` ``MappingKind/model``) or array of models
+    /// (``MappingKind/models``) of type `nested`: decoded as it is read where its
+    /// type and `streams` allow (see ``NestedModel/streamedObject(from:levelsLeft:)``),
+    /// else into slots of its own where its type allows; `nil`, having read nothing,
+    /// for a value to read as JSON.
     ///
     /// A model that cannot be decoded as it is read (its value is not what the
     /// type needs, or the JSON is not valid) is read again from the same place,
@@ -234,39 +247,26 @@ extension JSONAdapter {
     /// finds the same values, and reports the same error, as if it had never been
     /// tried.
     @inline(__always)
-    private static func readValue(
-        of read: MemberRead, from scanner: inout MemberScanner, levelsLeft: Int, streams: Bool
-    ) throws(JSONParsingError) -> Slot {
-        if let nested = read.nested {
-            var streamsBelow = streams
-            if streams, read.kind != .value, nested.streams,
-                scanner.nextByte == (read.kind == .model ? Byte.openBrace : Byte.openBracket)
-            {
-                let start = scanner.position
-                do {
-                    return .converted(
-                        try read.kind == .model
-                            ? nested.streamedObject(from: &scanner, levelsLeft: levelsLeft)
-                            : nested.streamedArray(from: &scanner, levelsLeft: levelsLeft))
-                } catch {
-                    scanner.position = start
-                    streamsBelow = false
-                }
-            }
-            switch read.kind {
-            case .value: break
-            case .model:
-                if let slot = try nested.readObject(from: &scanner, levelsLeft: levelsLeft, streams: streamsBelow) {
-                    return slot
-                }
-            case .models:
-                if let slot = try nested.readArray(from: &scanner, levelsLeft: levelsLeft, streams: streamsBelow) {
-                    return slot
-                }
+    private static func readModels(
+        _ kind: MappingKind, of nested: any NestedModel, from scanner: inout MemberScanner, levelsLeft: Int,
+        streams: Bool
+    ) throws(JSONParsingError) -> Slot? {
+        var streamsBelow = streams
+        if streams, nested.streams, scanner.nextByte == (kind == .model ? Byte.openBrace : Byte.openBracket) {
+            let start = scanner.position
+            do {
+                return .converted(
+                    try kind == .model
+                        ? nested.streamedObject(from: &scanner, levelsLeft: levelsLeft)
+                        : nested.streamedArray(from: &scanner, levelsLeft: levelsLeft))
+            } catch {
+                scanner.position = start
+                streamsBelow = false
             }
         }
-        let value = try read.readsBinaryNumbers ? scanner.parseValueTreeWithBinaryNumbers() : scanner.parseValueTree()
-        return .json(isJSONNull(value) ? nil : value)
+        return try kind == .model
+            ? nested.readObject(from: &scanner, levelsLeft: levelsLeft, streams: streamsBelow)
+            : nested.readArray(from: &scanner, levelsLeft: levelsLeft, streams: streamsBelow)
     }
 
     /// Checks, and skips, the elements after the current one (read whole) and the

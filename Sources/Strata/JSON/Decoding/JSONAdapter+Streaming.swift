@@ -42,10 +42,11 @@ extension JSONAdapter {
                 continue
             }
             var slot: Slot
-            if let nested = plan.memberReads[index].nested, plan.memberReads[index].kind != .value {
+            let kind = plan.memberReads[index].kind
+            if kind != .value, let nested = plan.memberReads[index].nested {
                 // The read's kind and model type were checked when the plan was found to stream.
                 slot = .converted(
-                    try plan.memberReads[index].kind == .model
+                    try kind == .model
                         ? nested.streamedObject(from: &scanner, levelsLeft: levelsLeft)
                         : nested.streamedArray(from: &scanner, levelsLeft: levelsLeft))
             } else {
