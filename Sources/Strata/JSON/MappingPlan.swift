@@ -47,6 +47,11 @@ final class MappingPlan<M: Model>: Sendable {
         /// ``StoredField/readJSON(_:)``), when the value needs no transformer or its
         /// default transformer is a fixed conversion.
         let jsonField: StoredField?
+        /// The field a model decoded as it is read takes the entry's value into straight
+        /// from the scanner (see ``StoredField/readMember(from:into:)``): a `String`,
+        /// `Int` or `Bool` property or its optional, or an `[Int]` or `[Double]`, with
+        /// the default transformer.
+        let memberField: StoredField?
         /// How the property recovers from a value it cannot take (``JSONSerializing/jsonRecoveryByPropertyKey``).
         let recovery: JSONRecovery
         /// The entry's index in the plan's ``MappingPlan/entries``: its position in
@@ -103,6 +108,9 @@ final class MappingPlan<M: Model>: Sendable {
                 isCustomTransformer || !mapsJSON
                 ? false : property.type.hasFixedJSONConversion || (transformer == nil && !checksWrittenValue)
             self.jsonField = readsFieldJSON && property.field?.readsJSON == true ? property.field : nil
+            self.memberField =
+                !isCustomTransformer && mapsJSON && kind == .value && property.field?.readsMembers == true
+                ? property.field : nil
             self.recovery = recovery
             self.decodesWithRecovery = !recovery.isEmpty || isCustomTransformer || kind != .value
             self.typedArrayElement = isCustomTransformer || !mapsJSON ? nil : property.type.typedJSONArrayElement
@@ -203,9 +211,7 @@ final class MappingPlan<M: Model>: Sendable {
                 kind: $0.kind, nested: $0.nested, readsPlainStrings: $0.transformer?.forwardFromPlainString != nil,
                 readsStringArrays: $0.transformer?.keepsStringArrays == true,
                 readsBinaryNumbers: !$0.isCustomTransformer && $0.property.type.holdsOnlyDoubles,
-                typedArrayElement: $0.typedArrayElement,
-                field: !$0.isCustomTransformer && $0.mapsJSON && $0.kind == .value && $0.property.field?.readsMembers == true
-                    ? $0.property.field : nil)
+                typedArrayElement: $0.typedArrayElement)
         }
         self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
         self.requiredEntryIndices = required
@@ -496,9 +502,4 @@ struct MemberRead: Sendable {
     /// straight into its storage when it holds only numbers that type takes as they
     /// are (see `JSONScanner+TypedArrays.swift`).
     let typedArrayElement: (any TypedJSONArrayElement.Type)?
-    /// The field a model decoded as it is read takes the entry's value into straight
-    /// from the scanner (see ``StoredField/readMember(from:into:)``): a `String`,
-    /// `Int` or `Bool` property or its optional, or an `[Int]` or `[Double]`, with
-    /// the default transformer.
-    let field: StoredField?
 }

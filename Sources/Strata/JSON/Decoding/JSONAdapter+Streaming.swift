@@ -38,7 +38,9 @@ extension JSONAdapter {
             // A string, integer or Boolean stored in its field with no `Any` in between; the
             // slot's path for any other value. (Not for a plan with required keys, which
             // needs to know what was present.)
-            if !plan.hasRequiredEntries, try plan.memberReads[index].field?.readMember(from: &scanner, into: &model) == true {
+            if !plan.hasRequiredEntries,
+                try plan.withEntry(at: index, { try $0.memberField?.readMember(from: &scanner, into: &model) == true })
+            {
                 continue
             }
             var slot: Slot
