@@ -265,6 +265,42 @@ struct FuzzRoot: JSONSerializing, Equatable {
     }
 }
 
+/// A flat model of library values and models of its own kind, with the default
+/// hooks: decoded as its objects are read from its second decode on, so the
+/// fuzzer checks that case against the dictionary path. Its keys are among
+/// ``FuzzRoot``'s, so the same inputs reach both.
+struct FuzzFlat: JSONSerializing, Equatable {
+    var name = ""
+    var count = 0
+    var flag: Bool? = nil
+    var score = 0.0
+    var coordinate: String? = nil
+    var homepage: URL? = nil
+    var tags: [String] = []
+    var ids: [Int] = []
+    var ratios: [Double] = []
+    var owner: FuzzFlatOwner? = nil
+    var children: [FuzzFlat] = []
+
+    static let propertyKeys: PropertyKeys<FuzzFlat> = [
+        "name": \.name, "count": \.count, "flag": \.flag, "score": \.score, "coordinate": \.coordinate,
+        "homepage": \.homepage, "tags": \.tags, "ids": \.ids, "ratios": \.ratios, "owner": \.owner,
+        "children": \.children,
+    ]
+    static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
+    static var requiredPropertyKeys: Set<String> { ["name"] }
+}
+
+/// The one model ``FuzzFlat`` holds itself rather than in an array.
+struct FuzzFlatOwner: JSONSerializing, Equatable {
+    var name = ""
+    var count: Int? = nil
+    var tags: [String]? = nil
+
+    static let propertyKeys: PropertyKeys<FuzzFlatOwner> = ["name": \.name, "count": \.count, "tags": \.tags]
+    static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
+}
+
 // MARK: - Archives
 
 struct FuzzTag: SecureCodingModel, Equatable {

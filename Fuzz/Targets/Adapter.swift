@@ -7,6 +7,8 @@ import Foundation
 //   data (as Swift natives), returns the same model, or an error with the same code,
 //   path and text. Data the reader refuses is `invalidJSON`; a top-level value of
 //   the wrong kind is `invalidJSONDictionary`.
+// - The same agreement for ``FuzzFlat``, which is decoded as its objects are read
+//   once warm.
 // - Round trip: a decoded model written with `data(from:)` and with
 //   `dictionary(from:)` decodes again to an equal model.
 // - Lossy pages: `models(of:from:recovery: .skipsInvalidElements, diagnostics:)` gives
@@ -148,6 +150,18 @@ func checkLossyPage(_ array: [Any], strict: Outcome<[FuzzRoot]>, input: Data) {
     }
 }
 
+/// ``FuzzFlat`` from the data and from what the reader read (`parsed`): the same
+/// model or the same error, for one model and for an array of them.
+func checkFlat(_ parsed: Any, input: Data) {
+    let one = Outcome({ try JSONAdapter.model(of: FuzzFlat.self, from: input) }, input: input)
+    let many = Outcome({ try JSONAdapter.models(of: FuzzFlat.self, from: input) }, input: input)
+    if let object = parsed as? [String: Any] {
+        compare(one, Outcome({ try JSONAdapter.model(of: FuzzFlat.self, from: object) }, input: input), same: ==, input: input)
+    } else if let array = parsed as? [Any] {
+        compare(many, Outcome({ try JSONAdapter.models(of: FuzzFlat.self, from: array) }, input: input), same: ==, input: input)
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAdapter(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     _ = writesDynamicTypes
@@ -167,6 +181,7 @@ public func fuzzAdapter(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         expectCode(many, .invalidJSON, "data the reader refuses", input: data)
         return 0
     }
+    checkFlat(parsed, input: data)
     if let object = parsed as? [String: Any] {
         compare(one, Outcome({ try JSONAdapter.model(of: FuzzRoot.self, from: object) }, input: data), same: ==, input: data)
         expectCode(many, .invalidJSONDictionary, "an object where an array of models belongs", input: data)

@@ -75,7 +75,7 @@ extension JSONAdapter {
 
     /// Runs `body` with `options`' model depth limit; `body` gets how many levels of
     /// models below the one it reads may still be read (see
-    /// ``readObject(_:keys:from:levelsLeft:)``).
+    /// ``readObject(_:keys:from:levelsLeft:streams:)``).
     ///
     /// Throws when an option is out of range.
     @inline(__always)

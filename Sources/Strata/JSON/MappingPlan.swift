@@ -479,7 +479,7 @@ struct EncodeStep: Sendable {
 }
 
 /// How the scanner source reads one entry's value (see
-/// ``JSONAdapter/readObject(_:keys:from:levelsLeft:)``): a nested model or array of
+/// ``JSONAdapter/readObject(_:keys:from:levelsLeft:streams:)``): a nested model or array of
 /// models into slots of its own, a plain string through its transformer's
 /// ``Transformation/forwardFromPlainString`` when it has one, an array of plain
 /// strings as the `[String]` its transformer would give, anything else as a JSON

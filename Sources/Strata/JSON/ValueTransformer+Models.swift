@@ -67,9 +67,30 @@ final class ModelsValueTransformer: ClosureValueTransformer, PropertyAdaptingTra
 /// The nested-model transformers' implementations.
 extension Transformation {
     static func model<T: JSONSerializing>(_ type: T.Type) -> Transformation {
-        Transformation(
-            { (json: [String: Any]) throws -> T in try JSONAdapter.nested { try JSONAdapter.decode(T.self, from: json) } },
-            reverse: { (model: T) throws -> [String: Any] in try JSONAdapter.nested { try JSONAdapter.encode(model) } })
+        let output = TypedValue(T.self)
+        let plans = PlanReference<T>()
+        return Transformation(
+            forward: { value in
+                guard let value else { return nil }
+                let json = try jsonObject(value)
+                return try JSONAdapter.nested { try JSONAdapter.decode(plans.plan, from: json) }
+            },
+            reverse: { value in
+                guard let value else { return nil }
+                let model = try output.require(some: value)
+                return try JSONAdapter.nested { try JSONAdapter.encode(model) }
+            })
+    }
+
+    /// The reading of a model's JSON object, for ``jsonObject(_:)``.
+    private static let objectValue = TypedValue([String: Any].self)
+
+    /// `value` as a JSON object, or the type-mismatch error of any typed
+    /// transformer: in code compiled for `[String: Any]`, which in a transformer
+    /// generic over the model type would look up the metadata of its optional on
+    /// every call.
+    private static func jsonObject(_ value: Any) throws -> [String: Any] {
+        try objectValue.require(some: value)
     }
 
     /// An array of `T`, element by element, each error with its index.
@@ -78,6 +99,7 @@ extension Transformation {
     /// `[T?]`, or `[T]` when there is none), and an error otherwise.
     static func models<T: JSONSerializing>(_ type: T.Type, elementsAreOptional: Bool) -> Transformation {
         let nulls: CollectionElements.Nulls = elementsAreOptional ? .areNil : .areRefused(elementName: "\(T.self)")
+        let plans = PlanReference<T>()
         return Transformation(
             forward: { value in
                 guard let value else { return nil }
@@ -97,7 +119,10 @@ extension Transformation {
                                 models.append(nil)
                                 continue
                             }
-                            models.append(try elements.element(at: .index(index)) { try JSONAdapter.decodeElement(T.self, element) })
+                            models.append(
+                                try elements.element(at: .index(index)) {
+                                    try JSONAdapter.decodeElement(plans.plan, element)
+                                })
                         } catch {
                             try elements.skip(error)
                         }

@@ -3,7 +3,7 @@
 /// - A `[String: Any]` object: each entry is looked up at its key path when the
 ///   engine asks for it (see `DictionarySource.swift`).
 /// - The slots the scanner read from JSON data, one per plan entry (see
-///   ``JSONAdapter/readObject(_:keys:from:levelsLeft:)``), which the engine moves
+///   ``JSONAdapter/readObject(_:keys:from:levelsLeft:streams:)``), which the engine moves
 ///   out one by one: each slot is taken once, so none is copied.
 /// - Values by property, for the ``MappingPlan/propertyKeyed`` plan: a closure
 ///   gives the value of the property at an index of the plan (see ``values(_:)``).

@@ -126,8 +126,13 @@ extension JSONAdapter {
     /// document or a property's (``ValueTransformer/models(_:)``).
     /// ``CollectionElements`` gives its errors the index.
     static func decodeElement<T: JSONSerializing>(_ type: T.Type, _ element: Any) throws -> T {
+        try decodeElement(MappingPlan<T>.shared, element)
+    }
+
+    /// ``decodeElement(_:_:)`` with `T`'s plan.
+    static func decodeElement<T: JSONSerializing>(_ plan: MappingPlan<T>, _ element: Any) throws -> T {
         guard let object = element as? [String: Any] else { throw notAnObject(element, for: T.self) }
-        return try decode(T.self, from: object)
+        return try decode(plan, from: object)
     }
 
     /// Parses JSON data with Strata's reader, into Swift natives (`Int`, `Double`,
@@ -156,7 +161,22 @@ extension JSONAdapter {
 
     /// Decodes `json` as `T`, or as the type `T.classForParsing(_:)` chooses.
     static func decode<T: JSONSerializing>(_ type: T.Type, from json: [String: Any]) throws -> T {
-        let plan = MappingPlan<T>.shared
+        try decode(MappingPlan<T>.shared, from: json)
+    }
+
+    /// ``decode(_:from:)`` with `T`'s plan.
+    static func decode<T: JSONSerializing>(_ plan: MappingPlan<T>, from json: [String: Any]) throws -> T {
+        if plan.hooks.isDefault(.classForParsing) { return try decodeMapped(plan, from: json) }
+        return try decodeChoosing(plan, from: json)
+    }
+
+    /// ``decode(_:from:)`` for a type whose `classForParsing(_:)` is not known to be
+    /// the default.
+    ///
+    /// In a function of its own: it holds a `T?`, whose metadata code not specialised
+    /// for `T` looks up on entry, once per model decoded.
+    @inline(never)
+    private static func decodeChoosing<T: JSONSerializing>(_ plan: MappingPlan<T>, from json: [String: Any]) throws -> T {
         let chosen: (any JSONSerializing.Type)?
         switch plan.hooks.usage(of: .classForParsing) {
         case .isDefault: return try decodeMapped(plan, from: json)

@@ -83,7 +83,8 @@ extension JSONAdapter {
                 return models
             }
             let elements = CollectionElements(skipsInvalidElements: false)
-            let streams = !RecoveryLog.mayBeActive && streamsModels(plan)
+            let mayStream = !RecoveryLog.mayBeActive
+            let streams = mayStream && streamsModels(plan)
             var spareSlots: [Slot] = []
             let firstElementStart = scanner.index
             repeat {
@@ -95,6 +96,9 @@ extension JSONAdapter {
                 }
                 do {
                     if scanner.nextByte == Byte.openBrace, let keys = readsObjects(plan) {
+                        // Whether models below the element may be decoded as they are read: not
+                        // below one that gave up.
+                        var streamsBelow = mayStream
                         if streams {
                             // Decoded as it is read; read again into slots if that gives up.
                             let start = scanner.position
@@ -104,6 +108,7 @@ extension JSONAdapter {
                                 continue
                             } catch {
                                 scanner.position = start
+                                streamsBelow = false
                             }
                         }
                         // One array of slots for every element: the engine takes each slot,
@@ -112,7 +117,7 @@ extension JSONAdapter {
                         swap(&slots, &spareSlots)
                         if slots.count != keys.count { slots = .missing(count: keys.count) }
                         try readObject(
-                            plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: false)
+                            plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streamsBelow)
                         var source = DecodeSource.slots(consume slots)
                         models.append(try elements.element(at: .index(index)) { try decodeMapped(plan, from: &source) })
                         spareSlots = source.reclaimSlots()

@@ -7,7 +7,7 @@ protocol NestedModel: AnyObject, Sendable {
     /// Reads the object at the scanner's position into one slot per entry of the
     /// nested type's plan; `nil`, having consumed nothing, when the type must be
     /// decoded from its dictionary (see ``JSONAdapter/readsObjects(_:)``), or when
-    /// `levelsLeft` (see ``JSONAdapter/readObject(_:keys:from:levelsLeft:)``) is 0.
+    /// `levelsLeft` (see ``JSONAdapter/readObject(_:keys:from:levelsLeft:streams:)``) is 0.
     ///
     /// `streams`: whether models below it may be decoded as they are read.
     func readObject(
@@ -35,12 +35,12 @@ protocol NestedModel: AnyObject, Sendable {
     /// An array of models of this type decoded as the array at the scanner's position
     /// is read, as ``streamedObject(from:levelsLeft:)`` decodes each.
     func streamedArray(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws -> Any
-    /// Decodes a model from the slots ``readObject(from:levelsLeft:)`` read, one nesting
+    /// Decodes a model from the slots ``readObject(from:levelsLeft:streams:)`` read, one nesting
     /// level deeper, as ``ValueTransformer/model(_:)`` decodes its dictionary.
     ///
     /// The slots are moved out as they are decoded (see ``DecodeSource/slots(_:)``).
     func decodeObject(_ members: consuming [Slot]) throws -> Any
-    /// Decodes the array ``readArray(from:levelsLeft:)`` read, as the default transformer
+    /// Decodes the array ``readArray(from:levelsLeft:streams:)`` read, as the default transformer
     /// of an array of models converts its elements; the elements are moved out as
     /// they are decoded.
     func decodeArray(_ elements: consuming [Slot]) throws -> Any
@@ -75,15 +75,9 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     ///
     /// Made once, as its message names `U`.
     private let nulls = CollectionElements.Nulls.areRefused(elementName: "\(U.self)")
-    /// `U`'s plan once asked for, in slot 0 (empty until then): read without the
-    /// schema cache's lock, once per nested object.
-    ///
-    /// Not fetched in `init`, which runs while the outer type's plan is built, and
-    /// `U` may hold the outer type. A ``RetainedObjects`` slot rather than an
-    /// `AtomicLazyReference<MappingPlan<U>>`: this code is not specialised for `U`,
-    /// and the lazy reference's `load()` looks up the generic metadata of
-    /// `Unmanaged<MappingPlan<U>>` on every call.
-    private let planSlot = RetainedObjects(count: 1)
+    /// `U`'s plan, asked for once: not in `init`, which runs while the outer type's
+    /// plan is built, and `U` may hold the outer type.
+    private let plans = PlanReference<U>()
     /// `U?` and `[U]?`, looked up once: in this code, not specialised for `U`,
     /// naming either type looks its metadata up on every use.
     ///
@@ -100,11 +94,7 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     private static var largestReservedCount: Int { 256 }
 
     /// `U`'s plan.
-    private var plan: MappingPlan<U> {
-        // The slot only ever holds `U`'s plan.
-        if let plan = planSlot.object(at: 0, as: MappingPlan<U>.self) { return plan }
-        return planSlot.publish(MappingPlan<U>.shared, at: 0)
-    }
+    private var plan: MappingPlan<U> { plans.plan }
 
     func readObject(
         from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int, streams: Bool
@@ -152,9 +142,8 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         try streamedModel(from: &scanner, plan: plan, levelsLeft: levelsLeft)
     }
 
-    /// ``streamedObject(from:levelsLeft:)`` as a `U`: the only model type a nested
-    /// object or array element decoded as it is read is (in this code, not
-    /// specialised for `U`, a `U` never boxed avoids a copy).
+    /// ``streamedObject(from:levelsLeft:)``'s model as a `U`, which the elements of
+    /// ``streamedArray(from:levelsLeft:)`` are appended as, never boxed.
     private func streamedModel(
         from scanner: inout JSONAdapter.MemberScanner, plan: MappingPlan<U>, levelsLeft: Int
     ) throws -> U {
