@@ -35,9 +35,9 @@ extension JSONAdapter {
         var present: UInt64 = 0
         var members = MappedMembers(keys)
         while let index = try members.next(in: &scanner) {
-            // A string, integer or Boolean stored in its field with no `Any` in between; the
-            // slot's path for any other value. (Not for a plan with required keys, which
-            // needs to know what was present.)
+            // A string, integer, Boolean or array of numbers stored in its field with no `Any`
+            // in between; the slot's path for any other value. (Not for a plan with required
+            // keys, which needs to know what was present.)
             if !plan.hasRequiredEntries,
                 try plan.withEntry(at: index, { try $0.memberField?.readMember(from: &scanner, into: &model) == true })
             {
