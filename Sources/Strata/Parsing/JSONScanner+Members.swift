@@ -196,6 +196,24 @@ extension JSONScanner {
 
     /// Checks the value at `index` and moves past it without building it.
     mutating func skipValue() throws(JSONParsingError) {
+        // A scalar (most values a mapping leaves out) is checked where it stands, as
+        // `parseValueTree()` checks it; a container, or a string with escapes, by a
+        // scanner that builds nothing.
+        switch nextByte ?? 0 {
+        case Byte.quote:
+            if try skipUnescapedString() { return }
+        case Byte.t, Byte.f:
+            _ = try parseBool()
+            return
+        case Byte.n:
+            _ = try parseNull()
+            return
+        case Byte.minus, Byte.zero...Byte.nine:
+            _ = try scanNumber()
+            return
+        default:
+            break
+        }
         var skipper = JSONScanner<DiscardingJSONBuilder>(
             input: input, builder: DiscardingJSONBuilder(), maximumDepth: maximumDepth)
         skipper.index = index

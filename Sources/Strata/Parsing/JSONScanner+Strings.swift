@@ -7,6 +7,51 @@ extension JSONScanner {
     /// string is made; only if that fails does ``validateUTF8(from:to:)`` walk the bytes to locate the error.
     mutating func parseString() throws(JSONParsingError) -> String {
         let start = index + 1
+        let (position, hasNonASCII) = try unescapedRun(from: start)
+        if input[position] == Byte.quote {
+            index = position + 1
+            guard Builder.usesStrings else {
+                // Checked, not made: the value is skipped.
+                if hasNonASCII { try validateUTF8(from: start, to: position) }
+                return ""
+            }
+            let utf8 = input.bytes(start..<position)
+            if !hasNonASCII {
+                return String(decoding: utf8, as: UTF8.self)
+            }
+            if let string = Self.string(validating: utf8) {
+                return string
+            }
+            try validateUTF8(from: start, to: position)
+            throw makeError(.invalidUTF8(input[start]), at: start)  // not reached: the walk above throws
+        }
+        // A backslash.
+        if hasNonASCII {
+            try validateUTF8(from: start, to: position)
+        }
+        return try parseEscapedString(start: start, escapeAt: position)
+    }
+
+    /// Moves past the string whose opening quote is at `index` without making it,
+    /// when it has no escape.
+    ///
+    /// Checks it as ``parseString()`` does. Returns `false`, having read nothing,
+    /// when the string has an escape.
+    mutating func skipUnescapedString() throws(JSONParsingError) -> Bool {
+        let start = index + 1
+        let (position, hasNonASCII) = try unescapedRun(from: start)
+        guard input[position] == Byte.quote else { return false }
+        if hasNonASCII { try validateUTF8(from: start, to: position) }
+        index = position + 1
+        return true
+    }
+
+    /// From `start`, inside a string: the position of the first `"` or `\`.
+    ///
+    /// Also whether any byte before it is not ASCII. Throws at a control byte or at
+    /// the end of the input, whichever comes first.
+    @inline(__always)
+    private func unescapedRun(from start: Int) throws(JSONParsingError) -> (end: Int, hasNonASCII: Bool) {
         var position = start
         var highBits: UInt64 = 0
         while true {
@@ -20,27 +65,8 @@ extension JSONScanner {
                 throw makeError(.unexpectedEndOfInput(expected: "'\"' to close the string"), at: position)
             }
             let byte = input[position]
-            if byte == Byte.quote {
-                index = position + 1
-                guard Builder.usesStrings else {
-                    // Checked, not made: the value is skipped.
-                    if highBits & 0x8080_8080_8080_8080 != 0 { try validateUTF8(from: start, to: position) }
-                    return ""
-                }
-                let utf8 = input.bytes(start..<position)
-                if highBits & 0x8080_8080_8080_8080 == 0 {
-                    return String(decoding: utf8, as: UTF8.self)
-                }
-                if let string = Self.string(validating: utf8) {
-                    return string
-                }
-                try validateUTF8(from: start, to: position)
-                throw makeError(.invalidUTF8(input[start]), at: start)  // not reached: the walk above throws
-            } else if byte == Byte.backslash {
-                if highBits & 0x8080_8080_8080_8080 != 0 {
-                    try validateUTF8(from: start, to: position)
-                }
-                return try parseEscapedString(start: start, escapeAt: position)
+            if byte == Byte.quote || byte == Byte.backslash {
+                return (position, highBits & 0x8080_8080_8080_8080 != 0)
             } else if byte < 0x20 {
                 throw makeError(.unescapedControlCharacter(byte), at: position)
             } else {

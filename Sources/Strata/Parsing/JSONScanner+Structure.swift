@@ -247,9 +247,19 @@ extension JSONScanner {
 
     /// Consumes `literal` (`true`, `false` or `null`); its name in an error is its own
     /// text, so no `String` is made unless one is thrown.
+    @inline(__always)
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONParsingError) {
-        let bytes = literal.utf8Start
-        for offset in 0..<literal.utf8CodeUnitCount {
+        let bytes = ByteView(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        let length = bytes.count
+        // The common case, the whole literal there: its first four bytes compared as one
+        // word, then the `e` of `false` (a literal is `true`, `false` or `null`).
+        if index + length <= count, input.word32(at: index) == bytes.word32(at: 0),
+            length == 4 || input[index + 4] == bytes[4]
+        {
+            index += length
+            return
+        }
+        for offset in 0..<length {
             let position = index + offset
             guard position < count else {
                 throw makeError(.unexpectedEndOfInput(expected: "the literal \(literal)"), at: position)
@@ -258,6 +268,6 @@ extension JSONScanner {
                 throw makeError(.unexpectedCharacter(input[position], expected: "the literal \(literal)"), at: position)
             }
         }
-        index += literal.utf8CodeUnitCount
+        index += length
     }
 }
