@@ -211,7 +211,8 @@ final class MappingPlan<M: Model>: Sendable {
                 kind: $0.kind, nested: $0.nested, readsPlainStrings: $0.transformer?.forwardFromPlainString != nil,
                 readsStringArrays: $0.transformer?.keepsStringArrays == true,
                 readsBinaryNumbers: !$0.isCustomTransformer && $0.property.type.holdsOnlyDoubles,
-                typedArrayElement: $0.typedArrayElement)
+                typedArrayElement: $0.typedArrayElement,
+                storesNestedInPlace: $0.nestedField != nil && !$0.nestedFieldIsOptional && $0.property.isWritable)
         }
         self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
         self.requiredEntryIndices = required
@@ -502,4 +503,8 @@ struct MemberRead: Sendable {
     /// straight into its storage when it holds only numbers that type takes as they
     /// are (see `JSONScanner+TypedArrays.swift`).
     let typedArrayElement: (any TypedJSONArrayElement.Type)?
+    /// Whether a nested model (or array of models) decoded as it is read is stored
+    /// straight into the entry's ``MappingPlan/Entry/nestedField``: a writable field of
+    /// exactly the model type (or an array of it), not an optional.
+    let storesNestedInPlace: Bool
 }

@@ -129,6 +129,16 @@ func withStoredValue<V: ~Copyable, Result>(
     try body(address.assumingMemoryBound(to: V.self).pointee)
 }
 
+/// Replaces the `V` stored at `address` with `value`, moved in: the old value is
+/// destroyed, the new one neither copied nor boxed (a nested model decoded where
+/// its field lies; see ``StoredField/withMutableAddress(in:_:)``).
+///
+/// `address` must hold an initialised `V`, of exactly that type.
+@inline(__always)
+func replaceStoredValue<V>(at address: UnsafeMutableRawPointer, with value: consuming V) {
+    address.assumingMemoryBound(to: V.self).pointee = value
+}
+
 extension Optional {
     /// Whether the optional stored at `address` holds a value, found from its tag
     /// where it lies.

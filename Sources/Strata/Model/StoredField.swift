@@ -324,6 +324,24 @@ final class StoredField: @unchecked Sendable {
         try withBase(of: model) { try body($0 + offset) }
     }
 
+    /// Runs `body` with the address of the field's storage in `model`, for a value
+    /// stored where it lies rather than handed over as an `Any` (a nested model
+    /// decoded as it is read; see ``NestedModel/streamObject(from:levelsLeft:into:)``).
+    ///
+    /// The address is that of an initialised value of the field's type, valid for
+    /// the call: `body` may assign a value of exactly that type there. For a field
+    /// of a writable property.
+    @inline(__always)
+    func withMutableAddress<M, Result>(
+        in model: inout M, _ body: (UnsafeMutableRawPointer) throws -> Result
+    ) rethrows -> Result {
+        let result = try withMutableBase(of: &model) { try body($0 + offset) }
+        #if DEBUG || STRATA_INTERNAL_CHECKS
+        check(read(model), equals: keyPathRead(model))
+        #endif
+        return result
+    }
+
     // MARK: The base address
 
     @inline(__always)

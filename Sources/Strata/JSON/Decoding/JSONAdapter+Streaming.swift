@@ -45,6 +45,20 @@ extension JSONAdapter {
             }
             var slot: Slot
             let kind = plan.memberReads[index].kind
+            if kind != .value, let nested = plan.memberReads[index].nested, plan.memberReads[index].storesNestedInPlace {
+                // A model, or array of models, moved into its field: the value the slot's
+                // path would store, with no `Any` in between.
+                try plan.withEntry(at: index) { entry in
+                    guard let field = entry.nestedField else { throw StreamingDeclined() }
+                    try field.withMutableAddress(in: &model) { address in
+                        try kind == .model
+                            ? nested.streamObject(from: &scanner, levelsLeft: levelsLeft, into: address)
+                            : nested.streamArray(from: &scanner, levelsLeft: levelsLeft, into: address)
+                    }
+                }
+                if plan.hasRequiredEntries, index < UInt64.bitWidth { present |= 1 << UInt64(index) }
+                continue
+            }
             if kind != .value, let nested = plan.memberReads[index].nested {
                 // The read's kind and model type were checked when the plan was found to stream.
                 slot = .converted(

@@ -35,6 +35,16 @@ protocol NestedModel: AnyObject, Sendable {
     /// An array of models of this type decoded as the array at the scanner's position
     /// is read, as ``streamedObject(from:levelsLeft:)`` decodes each.
     func streamedArray(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws -> Any
+    /// ``streamedObject(from:levelsLeft:)``'s model moved into the field at `address`,
+    /// which holds this type itself (``storedOptionality(of:array:)`` gave `false`),
+    /// rather than boxed in an `Any` and cast back. Throws as it does, leaving the
+    /// field unchanged.
+    func streamObject(
+        from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int, into address: UnsafeMutableRawPointer) throws
+    /// ``streamedArray(from:levelsLeft:)``'s models moved into the field at `address`,
+    /// which holds an array of this type (``storedOptionality(of:array:)`` gave `false`).
+    func streamArray(
+        from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int, into address: UnsafeMutableRawPointer) throws
     /// Decodes a model from the slots ``readObject(from:levelsLeft:streams:)`` read, one nesting
     /// level deeper, as ``ValueTransformer/model(_:)`` decodes its dictionary.
     ///
@@ -154,7 +164,26 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         return try JSONAdapter.decodeStreaming(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft - 1)
     }
 
+    func streamObject(
+        from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int, into address: UnsafeMutableRawPointer
+    ) throws {
+        let model = try streamedModel(from: &scanner, plan: plan, levelsLeft: levelsLeft)
+        replaceStoredValue(at: address, with: model)
+    }
+
     func streamedArray(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws -> Any {
+        try streamedModels(from: &scanner, levelsLeft: levelsLeft)
+    }
+
+    func streamArray(
+        from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int, into address: UnsafeMutableRawPointer
+    ) throws {
+        let models = try streamedModels(from: &scanner, levelsLeft: levelsLeft)
+        replaceStoredValue(at: address, with: models)
+    }
+
+    /// ``streamedArray(from:levelsLeft:)``'s models as a `[U]`.
+    private func streamedModels(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws -> [U] {
         let plan = self.plan
         guard scanner.nextByte == Byte.openBracket, levelsLeft > 0 else { throw JSONAdapter.StreamingDeclined() }
         var models: [U] = []
