@@ -47,22 +47,55 @@ extension JSONScanner {
         try beginContainer(closedBy: Byte.closeBrace)
     }
 
+    /// A key the member-wise reader expects, recognised by comparing its quoted
+    /// bytes where the input's key stands: the key is plain (ASCII without `"`, `\`
+    /// or bytes below the space), so the same bytes in the input are that key and no
+    /// other.
+    struct ExpectedKey {
+        /// The key's bytes between its quotes, the quotes included.
+        let quoted: ByteView
+        /// The first eight bytes of ``quoted`` as a little-endian word, those past its
+        /// end zero.
+        let head: UInt64
+        /// The bits of ``head`` that are ``quoted``'s: all of them for a quoted key of
+        /// eight bytes or more.
+        let headMask: UInt64
+
+        /// The key quoted in `quoted`, whose memory holds at least eight bytes from
+        /// its start (padding after a short key).
+        init(quoted: ByteView, padded: ByteView) {
+            self.quoted = quoted
+            headMask = quoted.count >= 8 ? ~0 : (1 << UInt64(8 * quoted.count)) &- 1
+            head = padded.word(at: 0) & headMask
+        }
+    }
+
     /// Reads a member's key and its `:`, leaving `index` at the value.
     ///
     /// `afterComma` is `false` for an object's first member. `expected` is the key
-    /// the caller expects, given as its bytes, which must be plain (ASCII without
-    /// `"`, `\` or bytes below the space): when the key is exactly that, the result is
-    /// ``MemberKey/expected``, found without looking for the string's end first.
+    /// the caller expects: when the key is exactly that, the result is
+    /// ``MemberKey/expected``, found by comparing bytes where the key stands,
+    /// without looking for the string's end first.
     mutating func memberKey(
-        afterComma: Bool, expecting expected: UnsafeBufferPointer<UInt8>?
+        afterComma: Bool, expecting expected: ExpectedKey?
     ) throws(JSONParsingError) -> MemberKey {
-        try expectKeyStart(afterComma: afterComma)
         if let expected, keyAtIndexIs(expected) {
-            index += expected.count + 2
-            try expectColon()
+            index += expected.quoted.count
+            // The colon straight after the key (the common case), or after whitespace.
+            if index < count, input[index] == Byte.colon {
+                index += 1
+            } else {
+                try expectColon()
+            }
             skipWhitespace()
             return .expected
         }
+        return try otherMemberKey(afterComma: afterComma)
+    }
+
+    /// ``memberKey(afterComma:expecting:)`` for a key that is not the expected one.
+    private mutating func otherMemberKey(afterComma: Bool) throws(JSONParsingError) -> MemberKey {
+        try expectKeyStart(afterComma: afterComma)
         if let end = plainStringEnd() {
             let key = input.bytes((index + 1)..<end)
             index = end + 1
@@ -77,16 +110,13 @@ extension JSONScanner {
         return .decoded(key)
     }
 
-    /// Whether the string whose opening quote is at `index` holds exactly the plain
-    /// bytes `key`: they follow the quote, and a `"` follows them.
-    ///
-    /// Compared eight bytes at a time (see ``ByteView/hasBytes(of:at:)``).
+    /// Whether the input at `index` is the quoted `key`: its first eight bytes
+    /// compared as one word, any others a word at a time.
     @inline(__always)
-    private func keyAtIndexIs(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = index + 1
-        let length = key.count
-        guard start + length < count, input[start + length] == Byte.quote else { return false }
-        return input.hasBytes(of: ByteView(key), at: start)
+    private func keyAtIndexIs(_ key: ExpectedKey) -> Bool {
+        guard index &+ 8 <= count else { return input.hasBytes(of: key.quoted, at: index) }
+        guard (input.word(at: index) ^ key.head) & key.headMask == 0 else { return false }
+        return key.quoted.count <= 8 || input.hasBytes(of: key.quoted, at: index)
     }
 
     /// The string at `index` converted by `convert` from its bytes, and consumed, when

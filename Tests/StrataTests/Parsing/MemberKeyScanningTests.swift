@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 // Member keys are read eight bytes at a time until a byte needs a look:
@@ -221,6 +222,23 @@ struct LongExpectedKeyModel: JSONSerializing, Equatable {
     ]
 }
 
+struct ShortExpectedKeyModel: JSONSerializing, Equatable {
+    static let keys = ["a", "ab", "abcde", "abcdef", "abcdefg"]
+
+    var one = 0
+    var two = 0
+    var five = 0
+    var six = 0
+    var seven = 0
+
+    static let propertyKeys: PropertyKeys<ShortExpectedKeyModel> = [
+        "one": \.one, "two": \.two, "five": \.five, "six": \.six, "seven": \.seven,
+    ]
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+        "one": "a", "two": "ab", "five": "abcde", "six": "abcdef", "seven": "abcdefg",
+    ]
+}
+
 /// Keys that begin or end like one another, and two that JSON must escape.
 struct ExpectedKeyModel: JSONSerializing, Equatable {
     var id = 0
@@ -296,6 +314,33 @@ struct ExpectedMemberKeyTests {
         }
     }
 
+    @Test("Keys of 1 to 7 bytes with one byte changed, dropped or added decode as from the dictionary, near the end too")
+    func nearMissesOfShortKeys() throws {
+        // Quoted, these keys are 3 to 9 bytes: each side of the first word's edge. Compact
+        // documents put the last key within eight bytes of the end of the data.
+        let keys = ShortExpectedKeyModel.keys
+        for (position, key) in keys.enumerated() {
+            var variants: [String] = [key + "x", "x" + key, key + #"\""#, #"\""# + key]
+            if key.count > 1 { variants.append(String(key.dropLast())) }
+            for index in key.indices {
+                var changed = key
+                changed.replaceSubrange(index...index, with: key[index] == "z" ? "y" : "z")
+                variants.append(changed)
+            }
+            for variant in [key] + variants {
+                for separator in [", ", ","] {
+                    var members = keys.enumerated().map { #""\#($1)":\#($0 + 1)"# }
+                    members[position] = #""\#(variant)":99"#
+                    let json = "{" + members.joined(separator: separator) + "}"
+                    _ = try decodeEqualBothWays(ShortExpectedKeyModel.self, json)
+                    // The changed member last, its key near the end of the data.
+                    let reordered = members.filter { $0 != members[position] } + [members[position]]
+                    _ = try decodeEqualBothWays(ShortExpectedKeyModel.self, "{" + reordered.joined(separator: separator) + "}")
+                }
+            }
+        }
+    }
+
     @Test("Keys of 8 to 17 bytes with one byte changed, dropped or added decode as from the dictionary")
     func nearMissesOfLongKeys() throws {
         let keys = LongExpectedKeyModel.keys
@@ -319,14 +364,15 @@ struct ExpectedMemberKeyTests {
     func tableOffersPlainKeys() {
         let table = MemberKeyTable(keys: ["id", #"a\"#, #"q"q"#, "é", "tab\t", ""])
         func expected(_ hint: Int) -> String? {
-            table.expectedKey(at: hint).map { String(decoding: $0, as: UTF8.self) }
+            table.expectedKey(at: hint).map { String(decoding: $0.quoted.bytes(0..<$0.quoted.count), as: UTF8.self) }
         }
-        #expect(expected(0) == "id")
+        // Each offered key in its quotes, as the scanner compares it.
+        #expect(expected(0) == #""id""#)
         #expect(expected(1) == nil)
         #expect(expected(2) == nil)
         #expect(expected(3) == nil)
         #expect(expected(4) == nil)
-        #expect(expected(5) == "")
+        #expect(expected(5) == #""""#)
         #expect(table.hint(after: 0) == 1)
         #expect(table.hint(after: 5) == 0)
         #expect(MemberKeyTable(keys: []).expectedKey(at: 0) == nil)

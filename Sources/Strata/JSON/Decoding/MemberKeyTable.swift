@@ -28,18 +28,20 @@ final class MemberKeyTable: @unchecked Sendable {
 
     /// The keys, in the order given.
     private let keys: [String]
-    /// Every key's UTF-8, back to back, in memory the table owns (so that
-    /// ``expectedKey(at:)`` can hand out a span of it).
+    /// Every key's UTF-8 in quotes, back to back, then eight zero bytes, in memory
+    /// the table owns (so that ``expectedKey(at:)`` can hand out a span of it, and
+    /// read a word from any key's start).
     private let storage: UnsafeMutableBufferPointer<UInt8>
-    /// Where each key lies in ``storage``.
+    /// Where each key lies in ``storage``, without its quotes.
     private let spans: [Range<Int>]
-    /// For each key, its bytes in ``storage`` when the scanner may recognise it by them.
+    /// For each key, its quoted bytes in ``storage`` when the scanner may recognise
+    /// it by them.
     ///
     /// A key of ASCII without `"`, `\` or bytes below the space has them (see
-    /// ``expectedKey(at:)``): the same bytes in the input followed by a `"` are that
+    /// ``expectedKey(at:)``): the same bytes in the input between quotes are that
     /// key and no other. Any other key has `nil`, and so does one more entry after
     /// the keys, so that a table without keys answers for the first hint, `0`.
-    private let plainKeys: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>
+    private let plainKeys: UnsafeMutableBufferPointer<JSONAdapter.MemberScanner.ExpectedKey?>
     /// Whether any key has non-ASCII characters, which an ASCII key may be
     /// canonically equivalent to without sharing its bytes.
     private let hasNonASCIIKeys: Bool
@@ -60,20 +62,26 @@ final class MemberKeyTable: @unchecked Sendable {
         var bytes: [UInt8] = []
         var spans: [Range<Int>] = []
         for key in keys {
+            bytes.append(Byte.quote)
             let start = bytes.count
             bytes.append(contentsOf: key.utf8)
             spans.append(start..<bytes.count)
+            bytes.append(Byte.quote)
         }
+        self.hasNonASCIIKeys = !bytes.allSatisfy { $0 < 0x80 }
+        bytes += repeatElement(0, count: 8)
         self.keys = keys
-        storage = .allocate(capacity: max(bytes.count, 1))
+        storage = .allocate(capacity: bytes.count)
         _ = storage.initialize(from: bytes)
         self.spans = spans
         plainKeys = .allocate(capacity: keys.count + 1)
         plainKeys.initialize(repeating: nil)
         for (index, key) in keys.enumerated() where key.utf8.allSatisfy(Byte.isPlainStringByte) {
-            plainKeys[index] = UnsafeBufferPointer(rebasing: storage[spans[index]])
+            let quoted = (spans[index].lowerBound - 1)..<(spans[index].upperBound + 1)
+            plainKeys[index] = .init(
+                quoted: ByteView(UnsafeBufferPointer(rebasing: storage[quoted])),
+                padded: ByteView(UnsafeBufferPointer(rebasing: storage[quoted.lowerBound..<(quoted.lowerBound + 8)])))
         }
-        self.hasNonASCIIKeys = !bytes.allSatisfy { $0 < 0x80 }
         var slotBits: UInt64 = 1
         while 1 << slotBits < 2 * keys.count { slotBits += 1 }
         hashShift = 64 - slotBits
@@ -125,12 +133,12 @@ final class MemberKeyTable: @unchecked Sendable {
         index + 1 < spans.count ? index + 1 : 0
     }
 
-    /// The bytes of the key at `hint`, when the scanner may recognise it by them.
+    /// The key at `hint`, when the scanner may recognise it by its bytes.
     ///
     /// `hint` is `0` or a hint from ``hint(after:)``; the result is `nil` for a key
     /// that is not plain (see ``plainKeys``), and valid while the table is alive.
     @inline(__always)
-    func expectedKey(at hint: Int) -> UnsafeBufferPointer<UInt8>? {
+    func expectedKey(at hint: Int) -> JSONAdapter.MemberScanner.ExpectedKey? {
         plainKeys[hint]
     }
 
