@@ -94,7 +94,8 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     /// `nonisolated(unsafe)`: an immutable metatype, safe to share between threads.
     private nonisolated(unsafe) let optionalModel: any OptionalProtocol.Type = U?.self
     private nonisolated(unsafe) let optionalArray: any OptionalProtocol.Type = [U]?.self
-    /// How many elements the last array of `U` read had.
+    /// How many elements a recent array of `U` had: the last one read (the last
+    /// with any, among those decoded as they are read).
     ///
     /// The capacity the next one starts with (at most ``largestReservedCount``), so
     /// that an array of a few models is not grown one doubling at a time. A hint,
@@ -187,14 +188,15 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         let plan = self.plan
         guard scanner.nextByte == Byte.openBracket, levelsLeft > 0 else { throw JSONAdapter.StreamingDeclined() }
         var models: [U] = []
+        // An empty array is left as it is made: in this code, not specialised for `U`,
+        // reserving capacity looks up the metadata of `[U]`.
+        guard try scanner.beginArray() else { return models }
         models.reserveCapacity(min(Int(lastArrayCount.loadRelaxed()), Self.largestReservedCount))
-        if try scanner.beginArray() {
-            repeat {
-                try scanner.expectElement()
-                // Any element that is not an object (`null` among them) is refused: read into slots, it gets its error.
-                models.append(try streamedModel(from: &scanner, plan: plan, levelsLeft: levelsLeft))
-            } while try scanner.nextElement()
-        }
+        repeat {
+            try scanner.expectElement()
+            // Any element that is not an object (`null` among them) is refused: read into slots, it gets its error.
+            models.append(try streamedModel(from: &scanner, plan: plan, levelsLeft: levelsLeft))
+        } while try scanner.nextElement()
         lastArrayCount.storeReleasing(UInt(models.count))
         return models
     }
