@@ -82,7 +82,8 @@ extension JSONAdapter {
                 throw StreamingDeclined()
             }
         }
-        return model
+        // Moved out: a copy of a struct model retains each of its references.
+        return consume model
     }
 
     /// Whether models of `plan`'s type are decoded as their objects are read (see
