@@ -9,12 +9,11 @@ import Foundation
 /// checked as strictly as one parsed whole. Containers opened here count towards
 /// `maximumDepth` through `outerDepth`.
 extension JSONScanner {
-    /// A member's key: its bytes in the input when it is plain ASCII without
+    /// A member's key that is not one the caller expected (see
+    /// ``readKey(_:)``): its bytes in the input when it is plain ASCII without
     /// escapes (the common case, compared without making a `String`), or the
     /// decoded string otherwise.
     enum MemberKey {
-        /// The key the caller expected (see ``memberKey(afterComma:expecting:)``).
-        case expected
         case ascii(UnsafeBufferPointer<UInt8>)
         case decoded(String)
     }
@@ -70,31 +69,30 @@ extension JSONScanner {
         }
     }
 
-    /// Reads a member's key and its `:`, leaving `index` at the value.
+    /// Reads the member's key and its `:` when the key is `key`, leaving `index` at
+    /// the value, and returns `true`; returns `false`, having read nothing,
+    /// otherwise.
     ///
-    /// `afterComma` is `false` for an object's first member. `expected` is the key
-    /// the caller expects: when the key is exactly that, the result is
-    /// ``MemberKey/expected``, found by comparing bytes where the key stands,
-    /// without looking for the string's end first.
-    mutating func memberKey(
-        afterComma: Bool, expecting expected: ExpectedKey?
-    ) throws(JSONParsingError) -> MemberKey {
-        if let expected, keyAtIndexIs(expected) {
-            index += expected.quoted.count
-            // The colon straight after the key (the common case), or after whitespace.
-            if index < count, input[index] == Byte.colon {
-                index += 1
-            } else {
-                try expectColon()
-            }
-            skipWhitespace()
-            return .expected
+    /// The key is recognised by comparing its bytes where it stands, without
+    /// looking for the string's end first: a key the caller expects (the next one
+    /// of its mapping, or one it knows to skip).
+    mutating func readKey(_ key: ExpectedKey) throws(JSONParsingError) -> Bool {
+        guard keyAtIndexIs(key) else { return false }
+        index += key.quoted.count
+        // The colon straight after the key (the common case), or after whitespace.
+        if index < count, input[index] == Byte.colon {
+            index += 1
+        } else {
+            try expectColon()
         }
-        return try otherMemberKey(afterComma: afterComma)
+        skipWhitespace()
+        return true
     }
 
-    /// ``memberKey(afterComma:expecting:)`` for a key that is not the expected one.
-    private mutating func otherMemberKey(afterComma: Bool) throws(JSONParsingError) -> MemberKey {
+    /// Reads a member's key and its `:`, leaving `index` at the value.
+    ///
+    /// `afterComma` is `false` for an object's first member.
+    mutating func memberKey(afterComma: Bool) throws(JSONParsingError) -> MemberKey {
         try expectKeyStart(afterComma: afterComma)
         if let end = plainStringEnd() {
             let key = input.bytes((index + 1)..<end)

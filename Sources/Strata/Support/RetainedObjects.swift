@@ -63,8 +63,8 @@ final class RetainedObjects: Sendable {
         return object
     }
 
-    /// Whether slot `index` is empty; with no ordering, for a writer that holds a
-    /// lock all writers take.
+    /// Whether slot `index` is empty; with no ordering: exact for a writer that
+    /// holds a lock all writers take, a hint for one that publishes without.
     func isEmpty(at index: Int) -> Bool {
         addresses.loadRelaxed(at: index) == 0
     }
@@ -82,6 +82,16 @@ final class RetainedObjects: Sendable {
         #endif
         let pointer = UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped
         return try Self.checked(Unmanaged<T>.fromOpaque(pointer))._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Runs `body` with the object in slot `index`, of class `T`, borrowed (see
+    /// ``withObject(at:as:_:)``), or with `nil` while the slot is empty.
+    @inline(__always)
+    func withObjectIfPresent<T: AnyObject, Result>(
+        at index: Int, as _: T.Type, _ body: (T?) throws -> Result
+    ) rethrows -> Result {
+        guard let pointer = UnsafeRawPointer(bitPattern: addresses.loadAcquiring(at: index)) else { return try body(nil) }
+        return try Self.checked(Unmanaged<T>.fromOpaque(pointer))._withUnsafeGuaranteedRef { try body($0) }
     }
 
     /// Puts `object` in slot `index` when it is empty; returns the object the slot

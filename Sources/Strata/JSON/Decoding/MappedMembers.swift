@@ -16,6 +16,8 @@ struct MappedMembers {
     private let keys: MemberKeyTable
     /// Where the key search starts: the key after the last one found.
     private var hint = 0
+    /// How many keys no entry maps were read in a row since the last one found.
+    private var run = 0
     /// Whether the object's `{` has been read.
     private var hasBegun = false
 
@@ -49,17 +51,42 @@ struct MappedMembers {
     private mutating func mappedIndex(
         afterComma: Bool, in scanner: inout JSONAdapter.MemberScanner
     ) throws(JSONParsingError) -> Int? {
+        // The key at the hint (the common case), recognised where it stands.
+        if let expected = keys.expectedKey(at: hint), try scanner.readKey(expected) {
+            let index = hint
+            hint = keys.hint(after: index)
+            run = 0
+            return index
+        }
+        return try otherIndex(afterComma: afterComma, in: &scanner)
+    }
+
+    /// ``mappedIndex(afterComma:in:)`` for a key that is not the one at the hint: a
+    /// key learned to be skipped there, or one looked up (and learned when no entry
+    /// maps it).
+    @inline(never)
+    private mutating func otherIndex(
+        afterComma: Bool, in scanner: inout JSONAdapter.MemberScanner
+    ) throws(JSONParsingError) -> Int? {
         let index: Int?
-        switch try scanner.memberKey(afterComma: afterComma, expecting: keys.expectedKey(at: hint)) {
-        case .expected: index = hint
-        case .ascii(let bytes): index = keys.index(ofASCII: bytes, hint: hint)
-        case .decoded(let key): index = keys.index(of: key, hint: hint)
+        if let skipped = keys.learnedSkip(at: hint, run: run), try scanner.readKey(skipped) {
+            index = nil
+        } else {
+            switch try scanner.memberKey(afterComma: afterComma) {
+            case .ascii(let bytes):
+                index = keys.index(ofASCII: bytes, hint: hint)
+                if index == nil { keys.learnSkip(bytes, at: hint, run: run) }
+            case .decoded(let key):
+                index = keys.index(of: key, hint: hint)
+            }
         }
         guard let index else {
+            run += 1
             try scanner.skipValue()
             return nil
         }
         hint = keys.hint(after: index)
+        run = 0
         return index
     }
 }

@@ -20,6 +20,13 @@ import Foundation
 /// comparing its bytes where it stands, without looking for the end of the string
 /// first or searching the table.
 ///
+/// Keys the mapping leaves out are learned as they are met (see
+/// ``learnedSkip(at:run:)``): the first plain key no entry matches, met as the
+/// `run`-th such key in a row at a hint, is kept for that place. The next object
+/// whose member there has those bytes is known to leave it out, found as the
+/// expected key is. Learning only saves work: a key is skipped only when its bytes
+/// are a learned key's, which no entry matches.
+///
 /// A class, so that handing a table on (once per object read) counts one reference,
 /// not one per array it holds.
 final class MemberKeyTable: @unchecked Sendable {
@@ -56,6 +63,11 @@ final class MemberKeyTable: @unchecked Sendable {
     private let hashSlots: UnsafeMutableBufferPointer<Int32>
     /// How far ``hash(of:)`` is shifted right to give a slot of ``hashSlots``.
     private let hashShift: UInt64
+    /// The keys no entry matches, learned (see ``learnedSkip(at:run:)``): at slot
+    /// `hint * learnedRunLength + run`, a ``LearnedKey``, set once.
+    private let learnedSkips: RetainedObjects
+    /// How many unmapped keys in a row are learned at one hint.
+    private static var learnedRunLength: Int { 4 }
 
     /// A table of `keys`; a key's index in the table is its index in `keys`.
     init(keys: [String]) {
@@ -85,6 +97,7 @@ final class MemberKeyTable: @unchecked Sendable {
         var slotBits: UInt64 = 1
         while 1 << slotBits < 2 * keys.count { slotBits += 1 }
         hashShift = 64 - slotBits
+        learnedSkips = RetainedObjects(count: max(keys.count, 1) * Self.learnedRunLength)
         let areDistinct = Set(keys).count == keys.count
         hashSlots = .allocate(capacity: areDistinct ? 1 << Int(slotBits) : 0)
         hashSlots.initialize(repeating: -1)
@@ -142,6 +155,29 @@ final class MemberKeyTable: @unchecked Sendable {
         plainKeys[hint]
     }
 
+    /// The key no entry matches that was met at `hint` as the `run`-th such key in
+    /// a row (`run` from 0), when one has been learned: the key the scanner may skip
+    /// there, recognised by its bytes.
+    ///
+    /// Valid while the table is alive.
+    @inline(__always)
+    func learnedSkip(at hint: Int, run: Int) -> JSONAdapter.MemberScanner.ExpectedKey? {
+        guard run < Self.learnedRunLength else { return nil }
+        return learnedSkips.withObjectIfPresent(at: hint &* Self.learnedRunLength &+ run, as: LearnedKey.self) {
+            $0?.key
+        }
+    }
+
+    /// Learns `key`, the bytes of a key for which ``index(ofASCII:hint:)`` found no
+    /// entry, met at `hint` as the `run`-th such key in a row: kept when the place
+    /// has no key yet and `key` is plain.
+    func learnSkip(_ key: UnsafeBufferPointer<UInt8>, at hint: Int, run: Int) {
+        guard run < Self.learnedRunLength, hint >= 0, hint < max(count, 1) else { return }
+        let slot = hint * Self.learnedRunLength + run
+        guard learnedSkips.isEmpty(at: slot), key.allSatisfy(Byte.isPlainStringByte) else { return }
+        learnedSkips.publish(LearnedKey(key), at: slot)
+    }
+
     /// The index of the key matching `key`, the bytes of a plain ASCII key, or
     /// `nil`.
     ///
@@ -189,5 +225,29 @@ final class MemberKeyTable: @unchecked Sendable {
             candidate = candidate + 1 == count ? 0 : candidate + 1
         }
         return nil
+    }
+}
+
+/// A key learned by a ``MemberKeyTable``: its bytes in quotes, then eight zero
+/// bytes, in memory it owns.
+private final class LearnedKey: @unchecked Sendable {
+    // @unchecked: `storage` is allocated and written in `init`, only read after,
+    // and freed in `deinit`.
+
+    private let storage: UnsafeMutableBufferPointer<UInt8>
+    /// The key as the scanner compares it, pointing into ``storage``.
+    let key: JSONAdapter.MemberScanner.ExpectedKey
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let quoted = [Byte.quote] + Array(bytes) + [Byte.quote]
+        storage = .allocate(capacity: quoted.count + 8)
+        _ = storage.initialize(from: quoted + repeatElement(0, count: 8))
+        key = .init(
+            quoted: ByteView(UnsafeBufferPointer(rebasing: storage[0..<quoted.count])),
+            padded: ByteView(UnsafeBufferPointer(rebasing: storage[0..<8])))
+    }
+
+    deinit {
+        storage.deallocate()
     }
 }
