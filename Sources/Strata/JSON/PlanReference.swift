@@ -18,6 +18,15 @@ final class PlanReference<M: JSONSerializing>: Sendable {
     /// metadata of `Unmanaged<MappingPlan<M>>` on every call.
     private let slot = RetainedObjects(count: 1)
 
+    /// Runs `body` with `M`'s plan, borrowed: without the retain and release that
+    /// taking it out of ``plan`` costs, once per model decoded.
+    @inline(__always)
+    func withPlan<Result>(_ body: (MappingPlan<M>) throws -> Result) rethrows -> Result {
+        if slot.isEmpty(at: 0) { slot.publish(MappingPlan<M>.shared, at: 0) }
+        // The slot only ever holds `M`'s plan, and holds it from now on.
+        return try slot.withObject(at: 0, as: MappingPlan<M>.self, body)
+    }
+
     /// `M`'s plan.
     var plan: MappingPlan<M> {
         // The slot only ever holds `M`'s plan.

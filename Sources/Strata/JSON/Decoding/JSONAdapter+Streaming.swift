@@ -45,26 +45,30 @@ extension JSONAdapter {
             }
             var slot: Slot
             let kind = plan.memberReads[index].kind
-            if kind != .value, let nested = plan.memberReads[index].nested, plan.memberReads[index].storesNestedInPlace {
+            if plan.memberReads[index].storesNestedInPlace {
                 // A model, or array of models, moved into its field: the value the slot's
-                // path would store, with no `Any` in between.
+                // path would store, with no `Any` in between. The entry's nested type is
+                // used where it lies: taking it out costs a retain and a release.
                 try plan.withEntry(at: index) { entry in
-                    guard let field = entry.nestedField else { throw StreamingDeclined() }
+                    guard let field = entry.nestedField, entry.nested != nil else { throw StreamingDeclined() }
                     try field.withMutableAddress(in: &model) { address in
                         try kind == .model
-                            ? nested.streamObject(from: &scanner, levelsLeft: levelsLeft, into: address)
-                            : nested.streamArray(from: &scanner, levelsLeft: levelsLeft, into: address)
+                            ? entry.nested?.streamObject(from: &scanner, levelsLeft: levelsLeft, into: address)
+                            : entry.nested?.streamArray(from: &scanner, levelsLeft: levelsLeft, into: address)
                     }
                 }
                 if plan.hasRequiredEntries, index < UInt64.bitWidth { present |= 1 << UInt64(index) }
                 continue
             }
-            if kind != .value, let nested = plan.memberReads[index].nested {
+            if kind != .value {
                 // The read's kind and model type were checked when the plan was found to stream.
-                slot = .converted(
+                let value = try plan.withEntry(at: index) { entry in
                     try kind == .model
-                        ? nested.streamedObject(from: &scanner, levelsLeft: levelsLeft)
-                        : nested.streamedArray(from: &scanner, levelsLeft: levelsLeft))
+                        ? entry.nested?.streamedObject(from: &scanner, levelsLeft: levelsLeft)
+                        : entry.nested?.streamedArray(from: &scanner, levelsLeft: levelsLeft)
+                }
+                guard let value else { throw StreamingDeclined() }
+                slot = .converted(value)
             } else {
                 slot = try readSlot(plan, at: index, from: &scanner, levelsLeft: levelsLeft, streams: false)
             }

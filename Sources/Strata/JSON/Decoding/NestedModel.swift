@@ -150,7 +150,7 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     }
 
     func streamedObject(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws -> Any {
-        try streamedModel(from: &scanner, plan: plan, levelsLeft: levelsLeft)
+        try plans.withPlan { plan in try streamedModel(from: &scanner, plan: plan, levelsLeft: levelsLeft) }
     }
 
     /// ``streamedObject(from:levelsLeft:)``'s model as a `U`, which the elements of
@@ -168,7 +168,7 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     func streamObject(
         from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int, into address: UnsafeMutableRawPointer
     ) throws {
-        let model = try streamedModel(from: &scanner, plan: plan, levelsLeft: levelsLeft)
+        let model = try plans.withPlan { plan in try streamedModel(from: &scanner, plan: plan, levelsLeft: levelsLeft) }
         replaceStoredValue(at: address, with: model)
     }
 
@@ -185,7 +185,13 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
 
     /// ``streamedArray(from:levelsLeft:)``'s models as a `[U]`.
     private func streamedModels(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws -> [U] {
-        let plan = self.plan
+        try plans.withPlan { plan in try streamedModels(from: &scanner, plan: plan, levelsLeft: levelsLeft) }
+    }
+
+    /// ``streamedModels(from:levelsLeft:)`` with `U`'s plan.
+    private func streamedModels(
+        from scanner: inout JSONAdapter.MemberScanner, plan: MappingPlan<U>, levelsLeft: Int
+    ) throws -> [U] {
         guard scanner.nextByte == Byte.openBracket, levelsLeft > 0 else { throw JSONAdapter.StreamingDeclined() }
         var models: [U] = []
         // An empty array is left as it is made: in this code, not specialised for `U`,
