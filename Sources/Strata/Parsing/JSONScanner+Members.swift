@@ -114,7 +114,17 @@ extension JSONScanner {
     private func keyAtIndexIs(_ key: ExpectedKey) -> Bool {
         guard index &+ 8 <= count else { return input.hasBytes(of: key.quoted, at: index) }
         guard (input.word(at: index) ^ key.head) & key.headMask == 0 else { return false }
-        return key.quoted.count <= 8 || input.hasBytes(of: key.quoted, at: index)
+        let length = key.quoted.count
+        guard length > 8 else { return true }
+        // The bytes after the first word: whole words, then the last word, which may
+        // overlap the one before.
+        guard index <= count &- length else { return false }
+        var offset = 8
+        while offset &+ 8 < length {
+            guard input.word(at: index &+ offset) == key.quoted.word(at: offset) else { return false }
+            offset &+= 8
+        }
+        return input.word(at: index &+ length &- 8) == key.quoted.word(at: length &- 8)
     }
 
     /// The string at `index` converted by `convert` from its bytes, and consumed, when

@@ -207,18 +207,20 @@ struct SkippedMemberTests {
 /// Keys of 8, 9, 16 and 17 bytes, each the one before with bytes added: compared a
 /// word at a time, the last word overlapping the one before.
 struct LongExpectedKeyModel: JSONSerializing, Equatable {
-    static let keys = ["abcdefgh", "abcdefghi", "abcdefghijklmnop", "abcdefghijklmnopq"]
+    static let keys = ["abcdefgh", "abcdefghi", "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnopqrstuvwxyz0123"]
 
     var eight = 0
     var nine = 0
     var sixteen = 0
     var seventeen = 0
+    var thirty = 0
 
     static let propertyKeys: PropertyKeys<LongExpectedKeyModel> = [
-        "eight": \.eight, "nine": \.nine, "sixteen": \.sixteen, "seventeen": \.seventeen,
+        "eight": \.eight, "nine": \.nine, "sixteen": \.sixteen, "seventeen": \.seventeen, "thirty": \.thirty,
     ]
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
         "eight": "abcdefgh", "nine": "abcdefghi", "sixteen": "abcdefghijklmnop", "seventeen": "abcdefghijklmnopq",
+        "thirty": "abcdefghijklmnopqrstuvwxyz0123",
     ]
 }
 
@@ -341,7 +343,7 @@ struct ExpectedMemberKeyTests {
         }
     }
 
-    @Test("Keys of 8 to 17 bytes with one byte changed, dropped or added decode as from the dictionary")
+    @Test("Keys of 8 to 30 bytes with one byte changed, dropped or added decode as from the dictionary")
     func nearMissesOfLongKeys() throws {
         let keys = LongExpectedKeyModel.keys
         for (position, key) in keys.enumerated() {
