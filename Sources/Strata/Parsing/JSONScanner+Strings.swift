@@ -25,10 +25,8 @@ extension JSONScanner {
             try validateUTF8(from: start, to: position)
             throw makeError(.invalidUTF8(input[start]), at: start)  // not reached: the walk above throws
         }
-        // A backslash.
-        if hasNonASCII {
-            try validateUTF8(from: start, to: position)
-        }
+        // A backslash: the bytes before it are checked with the rest of the string, or
+        // before the error it meets.
         return try parseEscapedString(start: start, escapeAt: position)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Strata
 
 // Strings with escapes are decoded a run of plain bytes at a time, their UTF-8
@@ -39,6 +40,32 @@ struct EscapedStringTests {
             let escapeError = jsonParsingError(escapeFirst)
             #expect(escapeError?.kind == .invalidEscape(UInt8(ascii: "x")), "gap \(gap)")
             #expect(escapeError?.offset == prefix.count + gap, "gap \(gap)")
+        }
+    }
+
+    @Test("Ill-formed UTF-8 before a string's first escape is the error reported, whatever follows")
+    func illFormedBeforeTheFirstEscape() {
+        for gap in 0...12 {
+            let run = Array(repeating: UInt8(ascii: "a"), count: gap)
+            let prefix = Array(#"[""#.utf8) + run
+            // A `z` after each escape: `\u12` stays short of four hexadecimal digits.
+            let tail = Array("z".utf8) + run + Array(#""]"#.utf8)
+            for escape in [#"\n"#, #"\x"#, #"\u12"#] {
+                // Each sequence with its offending byte and where that lies: 0xFF itself, the
+                // byte after a lead byte, or the escape's backslash after a truncated sequence.
+                let sequences: [(bytes: [UInt8], bad: UInt8, at: Int)] = [
+                    ([0xFF], 0xFF, 0), ([0xC3, 0x28], 0x28, 1), ([0xE6, 0x97], UInt8(ascii: "\\"), 2),
+                ]
+                for sequence in sequences {
+                    let text = prefix + Array("名".utf8) + sequence.bytes + Array(escape.utf8) + tail
+                    let error = jsonParsingError(text)
+                    #expect(error?.kind == .invalidUTF8(sequence.bad), "gap \(gap), \(escape), \(sequence.bytes)")
+                    #expect(error?.offset == prefix.count + 3 + sequence.at, "gap \(gap), \(escape), \(sequence.bytes)")
+                }
+                // Well-formed before the escape: the escape's own error, or none.
+                let wellFormed = prefix + Array("名".utf8) + Array(escape.utf8) + tail
+                #expect((jsonParsingError(wellFormed) == nil) == (escape == #"\n"#), "gap \(gap), \(escape)")
+            }
         }
     }
 
