@@ -79,14 +79,29 @@ extension JSONScanner {
     mutating func readKey(_ key: ExpectedKey) throws(JSONParsingError) -> Bool {
         guard keyAtIndexIs(key) else { return false }
         index += key.quoted.count
-        // The colon straight after the key (the common case), or after whitespace.
-        if index < count, input[index] == Byte.colon {
-            index += 1
-        } else {
-            try expectColon()
+        // `": "` or `":"` straight after the key (the common cases), or anything else
+        // read by the general steps, which report what is wrong.
+        if index &+ 1 < count, input[index] == Byte.colon {
+            let next = input[index &+ 1]
+            if next > Byte.space {
+                index &+= 1
+                return true
+            }
+            if next == Byte.space, index &+ 2 < count, input[index &+ 2] > Byte.space {
+                index &+= 2
+                return true
+            }
         }
-        skipWhitespace()
+        try colonAndWhitespace()
         return true
+    }
+
+    /// ``expectColon()`` then ``skipWhitespace()``: out of line, for the cases
+    /// ``readKey(_:)`` leaves to them.
+    @inline(never)
+    private mutating func colonAndWhitespace() throws(JSONParsingError) {
+        try expectColon()
+        skipWhitespace()
     }
 
     /// Reads a member's key and its `:`, leaving `index` at the value.

@@ -300,6 +300,36 @@ struct ExpectedMemberKeyTests {
                 == ExpectedKeyModel(id: 1, idString: "s", name: "n", backslash: 2, quote: 3))
     }
 
+    @Test("Every spacing around an expected key's colon, and a colon missing, read as when parsed whole")
+    func spacingAroundTheColon() throws {
+        // Warm, so that the objects are read through the expected keys.
+        _ = try JSONAdapter.model(of: ExpectedKeyModel.self, from: ["id": 1])
+        let spacings = [":", ": ", ":  ", " :", " : ", ":\t", ":\n", ": \n", ": \t ", "", " ", ";", ": ,", ":\u{01}"]
+        for spacing in spacings {
+            for value in ["1", "[]", #""s""#, "null", "}"] {
+                let json = #"{"id"\#(spacing)\#(value), "id_str"\#(spacing)"t", "name"\#(spacing)"n"}"#
+                let fromData = Result { try JSONAdapter.model(of: ExpectedKeyModel.self, from: Data(json.utf8)) }
+                let parsed = Result { try JSONAdapter.parse(Data(json.utf8), maximumNestingDepth: 512) }
+                switch (fromData, parsed) {
+                case (.success, .success):
+                    _ = try decodeEqualBothWays(ExpectedKeyModel.self, json)
+                case (.failure(let error as StrataError), .failure(let parseError as StrataError)):
+                    if error.code == .invalidJSON {
+                        #expect(error.description == parseError.description, "\(json)")
+                    } else {
+                        Issue.record("\(json): \(error)")
+                    }
+                case (.failure(let error as StrataError), .success):
+                    // Valid JSON the mapping refuses (`[]` for an `Int`): as from the dictionary.
+                    #expect(error.code != .invalidJSON, "\(json)")
+                    #expect(throws: StrataError.self) { try decodeBothWays(ExpectedKeyModel.self, json) }
+                default:
+                    Issue.record("\(json): data gave \(fromData), parsing gave \(parsed)")
+                }
+            }
+        }
+    }
+
     @Test("A document cut off inside or right after the expected key is refused as when parsed whole")
     func truncatedAfterExpectedKey() throws {
         // A read from a dictionary first: it finds the type's hooks to be the defaults,
