@@ -8,7 +8,7 @@
 /// ``naming(property:of:advice:)``:
 ///
 /// ```text
-/// created: Expected Double for 'created' of Event, found the string "x". Fix the payload, or give 'created' a transformer that reads this value.
+/// created: Expected a date as a number of seconds since 1970 (such as 1714566600) for 'created' of Event, found the string "x". Fix the payload, or give 'created' a transformer that reads this value.
 /// ```
 extension StrataError {
     /// The parts of an "Expected …, found …" message, kept so that the engines can

@@ -2,8 +2,10 @@
 /// `jsonKeyPathsByPropertyKey` or to merge with a few keys of your own.
 ///
 /// Both maps name every key of `propertyKeys` whose key path is writable, and
-/// leave read-only keys (`let` and computed properties) out: mapping a read-only
-/// key is an invalid mapping. Each property gets one JSON key (a key with a dot
+/// leave read-only computed properties out. A stored `let` of a struct or class
+/// is named too, so that the mapping refuses it with an error naming it (make it a
+/// `var`, or leave it out of `propertyKeys`) rather than the map drop it without a
+/// word. Each property gets one JSON key (a key with a dot
 /// in it stays one key, not a nested path), so writing a model gives back exactly
 /// the keys reading it took.
 extension JSONKeyPath {

@@ -274,10 +274,14 @@ extension MappingPlan where M: JSONSerializing {
         for property in schema.properties where property.key != unmappedKey {
             guard let keyPath = keyPaths[property.key] else { continue }
             if !property.isWritable {
+                // A class lists its keys; only a struct's list can be derived without one.
+                let generatedMapFix =
+                    M.self is AnyObject.Type
+                    ? ".filter { $0.key != \"\(property.key)\" }"
+                    : "PropertyKeys.storedProperties(excluding: [\"\(property.key)\"])"
                 problems.append(
                     "'\(property.key)' is mapped to JSON but is read-only (a let or computed property): make '\(property.key)' "
-                        + "a var, or leave it out of the map (of a generated map, with "
-                        + "PropertyKeys.storedProperties(excluding: [\"\(property.key)\"])).")
+                        + "a var, or leave it out of the map (of a generated map, with \(generatedMapFix)).")
                 continue
             }
             if let invalid = Self.invalidPath(in: keyPath) {

@@ -140,9 +140,23 @@ enum ObjectFieldOffset {
     /// a mutable static and Swift 6 will not read from here.
     private static let classType = _EachFieldOptions(rawValue: 1)
 
+    /// Whether the read-only `keyPath`, listed under `key`, names a stored `let` of
+    /// the class `M`: a generated JSON map then names it, so that the mapping refuses
+    /// it by name instead of leaving it out.
+    ///
+    /// The class has a stored field of the key path's value type, named as the key
+    /// path describes itself (`\Root.name`) or, on every platform, as the key it is
+    /// listed under. A computed property has no field, so it is never one.
+    static func namesStoredConstant<M>(_ keyPath: PartialKeyPath<M>, key: String) -> Bool {
+        guard M.self is AnyObject.Type else { return false }
+        let valueType = type(of: keyPath).valueType
+        let names = [storedPropertyName(in: keyPath), key].compactMap { $0 }
+        return names.contains { fieldOffset(of: M.self, name: $0, valueType: valueType) != nil }
+    }
+
     /// `name` when `keyPath` describes itself as `\Root.name` (one stored component);
     /// `nil` before the platforms where key paths describe themselves.
-    private static func storedPropertyName<M, Value>(in keyPath: KeyPath<M, Value>) -> String? {
+    private static func storedPropertyName<M>(in keyPath: PartialKeyPath<M>) -> String? {
         guard #available(macOS 13.3, iOS 16.4, tvOS 16.4, watchOS 9.4, *) else { return nil }
         let prefix = "\\\(String(describing: M.self))."
         let description = keyPath.debugDescription

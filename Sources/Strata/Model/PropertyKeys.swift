@@ -150,7 +150,7 @@ extension PropertyKeys {
     /// The keys a generated JSON map names, in declaration order, each once.
     ///
     /// Every writable key (`var` stored properties, settable computed properties)
-    /// and every stored `let` of a struct, which `MappingPlan` then refuses by name
+    /// and every stored `let` of a struct or class, which `MappingPlan` then refuses by name
     /// rather than the map drop it. Computed read-only keys are left out.
     var generatedMapKeys: [String] {
         var seen: Set<String> = []
@@ -164,15 +164,16 @@ extension PropertyKeyEntry {
     /// (`KeyPath.makeProperty`), without knowing the model type.
     var isWritable: Bool { (keyPath as? any KeyPathWritability)?.isWritableKeyPath ?? false }
 
-    /// Whether the key path names a stored `let` of the struct `Root`.
+    /// Whether the key path names a stored `let` of `Root`.
     ///
-    /// That is a read-only key path with an offset in the struct (a computed
-    /// property has none). A class's `let` cannot be told from a computed property
-    /// on every platform, so it is never one.
+    /// For a struct, that is a read-only key path with an offset in the struct (a
+    /// computed property has none). For a class, it is a read-only key path to a
+    /// stored field of the class (see ``ObjectFieldOffset/namesStoredConstant(_:key:)``).
     func isStoredConstant<Root>(in _: Root.Type) -> Bool {
         guard !isWritable else { return false }
         if isStored { return true }
         guard let typed = keyPath as? PartialKeyPath<Root> else { return false }
+        if Root.self is AnyObject.Type { return ObjectFieldOffset.namesStoredConstant(typed, key: key) }
         return MemoryLayout<Root>.offset(of: typed) != nil
     }
 }

@@ -123,14 +123,20 @@ extension Transformation {
     /// A typed transformation whose reverse writes a value of another type than the
     /// one `forward` reads (a whole number of seconds as an `Int`, where `forward`
     /// reads any `Double`).
+    ///
+    /// A value that is not an `Input` is an error that expects `expecting` when it
+    /// is given (`a date as seconds since 1970, …`), the name of `Input` otherwise.
     init<Input, Output>(
         _ forward: @escaping @Sendable (Input) throws -> Output,
-        writing reverse: (@Sendable (Output) throws -> Any)?
+        writing reverse: (@Sendable (Output) throws -> Any)?,
+        expecting: String? = nil
     ) {
         let input = TypedValue(Input.self)
+        let expected = expecting ?? input.type.name
         let typedForward: @Sendable (Any?) throws -> Any? = { value in
             guard let value else { return nil }
-            return try forward(try input.require(some: value))
+            guard let typed = input.coerce(some: value) else { throw StrataError.expected(expected, found: value) }
+            return try forward(typed)
         }
         if let reverse {
             let output = TypedValue(Output.self)

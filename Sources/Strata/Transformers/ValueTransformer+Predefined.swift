@@ -182,11 +182,13 @@ extension Transformation {
 
     static let secondsSince1970 = Transformation(
         { (seconds: Double) in Date(timeIntervalSince1970: seconds) },
-        writing: { (date: Date) in jsonNumber(date.timeIntervalSince1970) })
+        writing: { (date: Date) in jsonNumber(date.timeIntervalSince1970) },
+        expecting: "a date as a number of seconds since 1970 (such as 1714566600)")
 
     static let millisecondsSince1970 = Transformation(
         { (milliseconds: Double) in Date(timeIntervalSince1970: milliseconds / 1000) },
-        writing: { (date: Date) in jsonNumber((date.timeIntervalSince1970 * 1000).rounded()) })
+        writing: { (date: Date) in jsonNumber((date.timeIntervalSince1970 * 1000).rounded()) },
+        expecting: "a date as a number of milliseconds since 1970 (such as 1714566600000)")
 
     /// `value` as the JSON number a timestamp is written as: an integer when it is
     /// whole (`1557995166`, not `1557995166.0`, as other encoders write it), the

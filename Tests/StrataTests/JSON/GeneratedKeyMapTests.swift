@@ -54,6 +54,25 @@ private struct ListedConstant: JSONSerializing {
     static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
 }
 
+/// A final class with stored `let`s, one listed under its own name and one under
+/// another key, beside a read-only computed property.
+private final class ListedClassConstants: JSONSerializing {
+    var title = ""
+    let createdBy: String
+    let revision: Int
+    var summary: String { "\(title) by \(createdBy)" }
+
+    init() {
+        createdBy = "system"
+        revision = 1
+    }
+
+    static let propertyKeys: PropertyKeys<ListedClassConstants> = [
+        "title": \.title, "createdBy": \.createdBy, "version": \.revision, "summary": \.summary,
+    ]
+    static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+}
+
 /// Two keys that give the same snake-case key.
 private struct CollidingKeys: JSONSerializing {
     var userID = 0
@@ -138,6 +157,21 @@ struct GeneratedKeyMapTests {
         #expect(error.code == .invalidMapping)
         #expect(error.reason.contains("'unit'") && error.reason.contains("var"))
         #expect(error.reason.contains("storedProperties(excluding: [\"unit\"])"))
+    }
+
+    @Test func aFinalClassesListedLetIsAnInvalidMappingNamingIt() throws {
+        #expect(
+            JSONKeyPath.snakeCased(for: ListedClassConstants.propertyKeys)
+                == ["title": "title", "createdBy": "created_by", "version": "version"])
+        let error = try #require(throws: StrataError.self) {
+            try JSONAdapter.model(of: ListedClassConstants.self, from: ["title": "Notes", "created_by": "ada"])
+        }
+        #expect(error.code == .invalidMapping)
+        #expect(error.reason.contains("'createdBy' is mapped to JSON but is read-only"))
+        #expect(error.reason.contains("'version' is mapped to JSON but is read-only"))
+        #expect(error.reason.contains(#".filter { $0.key != "createdBy" }"#))
+        #expect(!error.reason.contains("storedProperties"))
+        #expect(!error.reason.contains("'summary'"))
     }
 
     @Test func aKeyWithADotStaysOneJSONKey() throws {

@@ -87,16 +87,24 @@ struct PredefinedTransformerTests {
         #expect(try JSONAdapter.model(of: Event.self, from: data) == whole)
     }
 
-    @Test func aTimestampOfTheWrongTypeNamesTheModelThePropertyAndTheFix() throws {
+    @Test(arguments: [
+        ("created", "seconds", "1714566600", #""x""#, #"the string "x""#),
+        ("updated", "milliseconds", "1714566600000", "true", "the boolean true"),
+    ])
+    func aTimestampOfTheWrongTypeNamesTheDateThePropertyAndTheFix(
+        key: String, unit: String, example: String, json: String, found: String
+    ) throws {
+        let payload = #"{"\#(key)": \#(json)}"#
+        let dictionary = try #require(try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any])
         for error in [
-            try #require(throws: StrataError.self) { try JSONAdapter.model(of: Event.self, from: Data(#"{"created": "x"}"#.utf8)) },
-            try #require(throws: StrataError.self) { try JSONAdapter.model(of: Event.self, from: ["created": "x"]) },
+            try #require(throws: StrataError.self) { try JSONAdapter.model(of: Event.self, from: Data(payload.utf8)) },
+            try #require(throws: StrataError.self) { try JSONAdapter.model(of: Event.self, from: dictionary) },
         ] {
             #expect(error.code == .typeMismatch)
             #expect(
                 error.description
-                    == #"created: Expected Double for 'created' of Event, found the string "x". "#
-                    + "Fix the payload, or give 'created' a transformer that reads this value.")
+                    == "\(key): Expected a date as a number of \(unit) since 1970 (such as \(example)) for '\(key)' of Event, "
+                    + "found \(found). Fix the payload, or give '\(key)' a transformer that reads this value.")
         }
     }
 
