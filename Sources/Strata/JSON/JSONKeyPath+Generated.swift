@@ -1,13 +1,13 @@
 /// Key maps generated from a model's property list, to use as
 /// `jsonKeyPathsByPropertyKey` or to merge with a few keys of your own.
 ///
-/// Both maps name every key of `propertyKeys` whose key path is writable, and
-/// leave read-only computed properties out. A stored `let` of a struct or class
-/// is named too, so that the mapping refuses it with an error naming it (make it a
-/// `var`, or leave it out of `propertyKeys`) rather than the map drop it without a
-/// word. Each property gets one JSON key (a key with a dot
-/// in it stays one key, not a nested path), so writing a model gives back exactly
-/// the keys reading it took.
+/// Both maps name every key of `propertyKeys` but a computed read-only one, which
+/// JSON cannot set and they leave out. A stored property Strata cannot set, such
+/// as a `let`, is named, so the mapping reports it as an `invalidMapping` error
+/// naming it: make it a `var`, or leave it out of the keys (of a struct's derived
+/// list, with ``PropertyKeys/storedProperties(excluding:)``). Each property gets one JSON key
+/// (a key with a dot in it stays one key, not a nested path), so writing a model
+/// gives back exactly the keys reading it took.
 extension JSONKeyPath {
     /// Maps each writable property key to the JSON key of the same name: Mantle's
     /// `+[NSDictionary mtl_identityPropertyMapWithModel:]`.

@@ -33,7 +33,7 @@ extension ValueTransformer {
     /// transformer runs `.model(_:)` or `.models(_:)` inside it.
     static func delegating(to inner: ValueTransformer) -> ValueTransformer {
         // `ValueTransformer` is not `Sendable`; Strata's own are immutable, so the
-        // closures may share this one (the pattern GettingStarted shows).
+        // closures may share this one (the pattern the transformers cookbook shows).
         nonisolated(unsafe) let inner = inner
         return ValueTransformer(
             forward: { try inner.checkedTransformedValue($0) },
