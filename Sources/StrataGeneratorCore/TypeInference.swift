@@ -24,8 +24,9 @@ import Strata
 ///   one tag takes the type the other tags agree on); other objects are nested models.
 /// - A key `null` in every sample is `JSONValue?`, an array empty in every sample
 ///   `[JSONValue]`: any JSON, kept as it is, until the user gives the type.
-/// - A key that is `null` or absent in some sample is optional; an array with a
-///   `null` element in some sample has optional elements (`[Int?]`, `[Owner?]`).
+/// - A key that is `null` or absent in some sample is optional, and so is every key
+///   of an object seen only once (one sample cannot say a key is always present);
+///   an array with a `null` element in some sample has optional elements (`[Int?]`, `[Owner?]`).
 /// - With ``GeneratorOptions/enums``, a string key whose values are a few short
 ///   words (at most six, each at most 32 characters), one of them seen more than
 ///   once, is a `String` enum.
@@ -66,7 +67,9 @@ struct TypeInference {
     func model(_ object: ObjectObservation, key: String?, isElement: Bool) -> ModelShape {
         let fields = object.keys.compactMap { fieldKey -> FieldShape? in
             guard fieldKey != object.caseTagKey, let observation = object.fields[fieldKey] else { return nil }
-            let isOptional = observation.nulls > 0 || observation.occurrences < object.count
+            // One object shows what a response may hold, not what every response holds: a key
+            // is required only when several objects agree that it is always there and never null.
+            let isOptional = object.count < 2 || observation.nulls > 0 || observation.occurrences < object.count
             var field = FieldShape(key: fieldKey, type: nil, isOptional: isOptional, conflict: nil)
             switch type(of: observation, key: fieldKey, datesAllowed: true) {
             case .success(let type): field.type = type

@@ -6,9 +6,11 @@ import Testing
 /// the keys the sample did not show.
 @Suite struct DictionaryRuleTests {
     /// The Swift source generated for `json` with `options` (named `Root`).
+    /// A top-level object is given twice, as two responses that agree.
     private func generated(_ json: String, dictionaryKeys: Set<String> = [], modelKeys: Set<String> = []) throws -> String {
-        try StrataGenerator.generate(
-            samples: [StrataGenerator.Sample(file: "sample.json", data: Data(json.utf8))],
+        let samples = json.hasPrefix("{") ? "[\(json), \(json)]" : json
+        return try StrataGenerator.generate(
+            samples: [StrataGenerator.Sample(file: "sample.json", data: Data(samples.utf8))],
             options: GeneratorOptions(rootName: "Root", dictionaryKeys: dictionaryKeys, modelKeys: modelKeys))
     }
 
