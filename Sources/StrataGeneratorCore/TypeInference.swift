@@ -19,7 +19,8 @@ import Strata
 ///   `milliseconds`).
 /// - Objects that ``DictionaryRule`` says are dictionaries are `[String: T]`, or
 ///   `[String: JSONValue]` when their values disagree, hold `null` or are never
-///   seen; objects that ``TaggedObjectRule`` splits by their tag are a tagged
+///   seen, and everywhere in the file when the dictionaries at one key disagree
+///   anywhere (``DictionaryValueUnification``); objects that ``TaggedObjectRule`` splits by their tag are a tagged
 ///   enum with a model for each group of tags (a key `null` in every object of
 ///   one tag takes the type the other tags agree on); other objects are nested models.
 /// - A key `null` in every sample is `JSONValue?`, an array empty in every sample

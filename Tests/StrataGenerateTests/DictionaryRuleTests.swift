@@ -57,6 +57,23 @@ import Testing
         #expect(source.contains("var annotations: [Annotation] = []\n"))
     }
 
+    @Test func dictionariesAtOneKeyThatDisagreeAnywhereHoldJSONValueEverywhere() throws {
+        let source = try generated(#"""
+            {"charge": {"id": "ch_1", "amount": 5, "metadata": {"order": "6735"}},
+             "card": {"brand": "Visa", "last4": "4242", "metadata": {"seats": 3}}}
+            """#)
+        #expect(source.components(separatedBy: "var metadata: [String: JSONValue] = [:]\n").count == 3)
+        #expect(!source.contains("[String: String]") && !source.contains("[String: Int]"))
+    }
+
+    @Test func dictionariesAtOneKeyThatAgreeKeepTheirValuesType() throws {
+        let source = try generated(#"""
+            {"charge": {"id": "ch_1", "amount": 5, "metadata": {"order": "6735"}},
+             "card": {"brand": "Visa", "last4": "4242", "metadata": {"team": "ops"}}}
+            """#)
+        #expect(source.components(separatedBy: "var metadata: [String: String] = [:]\n").count == 3)
+    }
+
     @Test func theOptionsDecideAKeyEitherWay() throws {
         let json = #"{"metadata": {"result_type": "recent"}, "owner": {"login": "a"}}"#
         let source = try generated(json, dictionaryKeys: ["owner"], modelKeys: ["metadata"])

@@ -282,6 +282,24 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         #expect(difference == nil, "\(difference ?? "")")
     }
 
+    /// Stripe's `metadata` holds strings in customers and cards and nothing in
+    /// subscriptions and bank accounts: every model gives it the one type that
+    /// holds all of them.
+    @Test func metadataHasOneTypeInEveryModel() throws {
+        let golden = try String(contentsOf: try #require(GoldenCase.all.first { $0.golden == "Stripe.swift" }).goldenURL
+            .deletingLastPathComponent().appendingPathComponent("StripeAPI.swift"), encoding: .utf8)
+        let types = golden.split(separator: "\n").filter { $0.contains("var metadata") }.map {
+            $0.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: " = [:]", with: "")
+                .trimmingCharacters(in: .whitespaces)
+        }
+        #expect(types.count == 6)
+        #expect(Set(types) == ["var metadata: [String: JSONValue]"])
+        var customer = StripeAPI.Customer()
+        customer.metadata = ["seats": 3, "plan": ["name": "pro"]]
+        let written = try JSONAdapter.dictionary(from: customer)
+        #expect((written["metadata"] as? [String: Any])?["seats"] as? Int == 3)
+    }
+
     /// A key present and non-null in every sample is required: a response
     /// without it fails with every missing key named.
     @Test func keysInEverySampleAreRequired() throws {

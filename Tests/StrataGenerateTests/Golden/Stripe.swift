@@ -22,7 +22,7 @@ enum Stripe {
         var invoicePrefix = ""
         var invoiceSettings = InvoiceSettings()
         var livemode = false
-        var metadata: [String: String] = [:]
+        var metadata: [String: JSONValue] = [:]
         var name: String?
         var phone: String?
         var preferredLocales: [String] = []
@@ -71,7 +71,7 @@ enum Stripe {
             var fingerprint = ""
             var funding = ""
             var last4 = ""
-            var metadata: [String: String] = [:]
+            var metadata: [String: JSONValue] = [:]
             var name: JSONValue?  // null in every sample: give it its type
 
             static let requiredKeys: RequiredKeys = .nonOptional

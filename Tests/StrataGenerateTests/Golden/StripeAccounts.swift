@@ -20,7 +20,7 @@ enum StripeAccounts {
         var detailsSubmitted: Bool?
         var email: String?
         var externalAccounts: ExternalAccounts?
-        var metadata: [String: String]?
+        var metadata: [String: JSONValue]?
         var payoutsEnabled: Bool?
         var settings: Settings?
         var type: String?
