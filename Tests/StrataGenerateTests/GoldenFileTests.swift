@@ -107,6 +107,20 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         #expect(source == (try String(contentsOf: url, encoding: .utf8)))
     }
 
+    /// The generated suite's comparison: `null` and absent alike, numbers by value,
+    /// UUIDs whatever their case; a value changed or lost is a difference.
+    @Test func generatedSampleTestsCompareTheValuesWritten() throws {
+        func comparable(_ json: String) throws -> JSONValue { try CustomerSampleTests.comparable(Data(json.utf8)) }
+        let sample = #"{"id": "5f0c6c3e-1b7a-4d0e-9c8e-2a1f3b4c5d6e", "n": 1, "note": null, "tags": ["a"]}"#
+        #expect(try comparable(sample) == comparable(#"{"id": "5F0C6C3E-1B7A-4D0E-9C8E-2A1F3B4C5D6E", "n": 1.0, "tags": ["a"]}"#))
+        #expect(try comparable(sample) != comparable(#"{"id": "5f0c6c3e-1b7a-4d0e-9c8e-2a1f3b4c5d6e", "n": 2, "tags": ["a"]}"#))
+        #expect(try comparable(sample) != comparable(#"{"id": "5f0c6c3e-1b7a-4d0e-9c8e-2a1f3b4c5d6e", "n": 1}"#))
+        let source = StrataGenerator.sampleTests(
+            samples: [StrataGenerator.Sample(file: "one.json", data: Data(#"{"id": 1}"#.utf8))], options: GeneratorOptions(rootName: "One"))
+        #expect(source.contains("let written = try JSONAdapter.data(from: JSONAdapter.model(of: One.self, from: sample))\n"))
+        #expect(source.contains("#expect(try Self.comparable(sample) == Self.comparable(written))\n"))
+    }
+
     /// `--roots` over two payloads: Golden/StripeAPI.swift, one top-level model
     /// for each, the types they share declared once, compiled in this target.
     @Test func generatorWritesOneFileForSeveralRoots() throws {
