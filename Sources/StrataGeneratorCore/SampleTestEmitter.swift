@@ -3,8 +3,9 @@ import Foundation
 /// Writes a Swift Testing suite that reads each sample with the generated models
 /// and audits it (`JSONAdapter.audit(of:from:)`): a test fails, listing the keys,
 /// when the models leave a key of a sample unmapped or map a key it lacks, so a
-/// reviewer who edits the models sees at once what they miss (`--tests`). A
-/// second test reads each sample, writes the models back, and compares the two
+/// reviewer who edits the models sees at once what they miss (`--tests`).
+///
+/// A second test reads each sample, writes the models back, and compares the two
 /// as JSON values: numbers by value (`1` and `1.0` alike), UUIDs whatever their
 /// case, and a member that is `null` as one that is absent (a model writes an
 /// optional it has no value for as `null`, or leaves it out); any other value
