@@ -61,6 +61,13 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
             payload: "issue-events.json", golden: "GitHubEvents.swift",
             options: GeneratorOptions(rootName: "IssueEvent", namespace: "GitHubEvents"),
             roundTrip: { try JSONAdapter.data(from: JSONAdapter.models(of: GitHubEvents.IssueEvent.self, from: $0)) }),
+        // Two Stripe charges in the API's shape, with invented values: the card at
+        // "source" and at the customer's "default_source", "tos_acceptance" at two
+        // places, a receipt URL, metadata with a string and a number.
+        GoldenCase(
+            payload: "charges.json", golden: "StripeCharges.swift",
+            options: GeneratorOptions(rootName: "Charge", namespace: "StripeCharges"),
+            roundTrip: { try JSONAdapter.data(from: JSONAdapter.models(of: StripeCharges.Charge.self, from: $0)) }),
         // A Twitter search response in the API's shape, with invented statuses: a reply, a retweet
         // with a photo, a status with a link; nested users, entities, nulls, dates as Twitter writes them.
         GoldenCase(
@@ -312,6 +319,23 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         customer.metadata = ["seats": 3, "plan": ["name": "pro"]]
         let written = try JSONAdapter.dictionary(from: customer)
         #expect((written["metadata"] as? [String: Any])?["seats"] as? Int == 3)
+    }
+
+    /// One object shape at several places is one type: the charge's card and the
+    /// customer's default source, the customer's and the account's terms of
+    /// service; `receipt_url` is a `URL`; `metadata` one dictionary type.
+    @Test func theSameObjectAtTwoPlacesIsOneType() throws {
+        let golden = try #require(GoldenCase.all.first { $0.golden == "StripeCharges.swift" })
+        let source = try String(contentsOf: golden.goldenURL, encoding: .utf8)
+        #expect(source.components(separatedBy: "struct TosAcceptance: JSONSerializing").count == 2)
+        #expect(source.components(separatedBy: "var brand").count == 2)
+        let charges = try JSONAdapter.models(of: StripeCharges.Charge.self, from: try golden.payloadData())
+        let card: StripeCharges.Charge.Source = try #require(charges.first).customer.defaultSource
+        #expect(card.last4 == "4242" && charges.first?.source.id == card.id)
+        let terms: StripeCharges.Charge.TosAcceptance = try #require(charges.last).account.tosAcceptance
+        #expect(terms.date == Date(timeIntervalSince1970: 1_700_000_100))
+        #expect(charges.first?.receiptURL == URL(string: "https://pay.example.com/receipts/ch_3Kq0Demo0001"))
+        #expect(charges.last?.metadata == ["order_id": "7002", "attempt": 2])
     }
 
     /// A key present and non-null in every sample is required: a response
