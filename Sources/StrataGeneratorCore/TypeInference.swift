@@ -78,7 +78,12 @@ struct TypeInference {
             }
             return field
         }
-        return ModelShape(key: key, isElement: isElement, fields: fields)
+        var shape = ModelShape(key: key, isElement: isElement, fields: fields)
+        // An object that names its kind (Stripe's `"object": "card"`) is named after it
+        // wherever it is found (`source`, `default_source`), when that name is free; a
+        // list envelope (`"object": "list"`) is named after the key that holds it.
+        if let kind = Self.constantName(of: object, keys: ["object"]), kind != "list" { shape.name = kind }
+        return shape
     }
 
     /// A generic model at one place: the model, its parameters in the array
@@ -93,7 +98,7 @@ struct TypeInference {
                 keys.count == 1 ? "Item" : (SwiftNaming.typeName(forKey: field.key, singular: true) ?? "") + "Item", in: &names)
             switch use.arguments[field.key].map({ type(of: $0, key: field.key, datesAllowed: false) }) {
             case .success(.model(var shape))?:
-                shape.name = use.arguments[field.key]?.object.map(Self.constantName(of:)) ?? nil
+                shape.name = use.arguments[field.key]?.object.map { Self.constantName(of: $0) } ?? nil
                 arguments.append(.model(shape))
             case .success(let type)? where type != .unknown:
                 arguments.append(type)
@@ -110,8 +115,8 @@ struct TypeInference {
 
     /// The one value the objects' `object`, `type`, `kind` or `event` member holds, when
     /// every object has it and it reads as a tag.
-    private static func constantName(of object: ObjectObservation) -> String? {
-        for key in TaggedObjectRule.tagKeys {
+    private static func constantName(of object: ObjectObservation, keys: [String] = TaggedObjectRule.tagKeys) -> String? {
+        for key in keys {
             guard let field = object.fields[key], field.occurrences == object.count, field.nulls == 0,
                 let first = field.strings.first, field.strings.count == field.occurrences,
                 field.strings.allSatisfy({ $0 == first }), TaggedObjectRule.isTag(first)

@@ -321,7 +321,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         #expect((written["metadata"] as? [String: Any])?["seats"] as? Int == 3)
     }
 
-    /// One object shape at several places is one type: the charge's card and the
+    /// One object shape at several places is one type, named after the kind it names (`Card`): the charge's card and the
     /// customer's default source, the customer's and the account's terms of
     /// service; `receipt_url` is a `URL`; `metadata` one dictionary type.
     @Test func theSameObjectAtTwoPlacesIsOneType() throws {
@@ -330,7 +330,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         #expect(source.components(separatedBy: "struct TosAcceptance: JSONSerializing").count == 2)
         #expect(source.components(separatedBy: "var brand").count == 2)
         let charges = try JSONAdapter.models(of: StripeCharges.Charge.self, from: try golden.payloadData())
-        let card: StripeCharges.Charge.Source = try #require(charges.first).customer.defaultSource
+        let card: StripeCharges.Charge.Card = try #require(charges.first).customer.defaultSource
         #expect(card.last4 == "4242" && charges.first?.source.id == card.id)
         let terms: StripeCharges.Charge.TosAcceptance = try #require(charges.last).account.tosAcceptance
         #expect(terms.date == Date(timeIntervalSince1970: 1_700_000_100))

@@ -152,6 +152,15 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
         #expect(source.contains("var user = RepoUser()\n"))
     }
 
+    @Test func anObjectThatNamesItsKindIsNamedAfterItButAListAfterItsKey() throws {
+        let source = try generated(#"""
+            {"source": {"object": "card", "last4": "4242"}, "refunds": {"object": "list", "url": "/v1/refunds"}}
+            """#)
+        #expect(source.contains("var source = Card()\n"))
+        #expect(source.contains("var refunds = Refunds()\n"))
+        #expect(!source.contains("struct Source"))
+    }
+
     @Test func namesFromPathsStartWithTheParentsName() throws {
         let json = #"{"owner": {"login": "a"}, "labels": [{"name": "bug", "owner": {"id": 1}}], "organization": {"login": "b"}}"#
         let source = try StrataGenerator.generate(

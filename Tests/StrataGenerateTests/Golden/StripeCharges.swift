@@ -14,7 +14,7 @@ enum StripeCharges {
         var currency = ""
         var paid = false
         var receiptURL: URL?
-        var source = Source()
+        var source = Card()
         var customer = Customer()
         var account = Account()
         var metadata: [String: JSONValue] = [:]
@@ -22,7 +22,7 @@ enum StripeCharges {
         static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
-        struct Source: JSONSerializing {
+        struct Card: JSONSerializing {
             var id = ""
             var object = ""
             var brand = ""
@@ -37,7 +37,7 @@ enum StripeCharges {
 
         struct Customer: JSONSerializing {
             var id = ""
-            var defaultSource = Source()
+            var defaultSource = Card()
             var tosAcceptance = TosAcceptance()
 
             static let requiredKeys: RequiredKeys = .nonOptional
