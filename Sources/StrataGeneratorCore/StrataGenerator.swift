@@ -60,7 +60,8 @@ public enum StrataGenerator {
         }
         let merged = ObjectKindMerging.merged(roots, dictionaries: DictionaryRule(options: options))
         let inference = TypeInference(options: options)
-        let rootTypes = merged.map { inference.objectType($0, key: nil, isElement: false) }
+        let rootTypes = DictionaryValueUnification.unified(
+            merged.map { inference.objectType($0, key: nil, isElement: false) })
         let reserved: Set<String> = options.namespace.map { [$0] } ?? []
         let declarations = Declarations(
             roots: Array(zip(rootTypes, names)), reserved: reserved, namesFromPath: options.namesFromPath)

@@ -19,13 +19,15 @@ import Strata
 ///   `milliseconds`).
 /// - Objects that ``DictionaryRule`` says are dictionaries are `[String: T]`, or
 ///   `[String: JSONValue]` when their values disagree, hold `null` or are never
-///   seen; objects that ``TaggedObjectRule`` splits by their tag are a tagged
+///   seen, and everywhere in the file when the dictionaries at one key disagree
+///   anywhere (``DictionaryValueUnification``); objects that ``TaggedObjectRule`` splits by their tag are a tagged
 ///   enum with a model for each group of tags (a key `null` in every object of
 ///   one tag takes the type the other tags agree on); other objects are nested models.
 /// - A key `null` in every sample is `JSONValue?`, an array empty in every sample
 ///   `[JSONValue]`: any JSON, kept as it is, until the user gives the type.
-/// - A key that is `null` or absent in some sample is optional; an array with a
-///   `null` element in some sample has optional elements (`[Int?]`, `[Owner?]`).
+/// - A key that is `null` or absent in some sample is optional, and so is every key
+///   of an object seen only once (one sample cannot say a key is always present);
+///   an array with a `null` element in some sample has optional elements (`[Int?]`, `[Owner?]`).
 /// - With ``GeneratorOptions/enums``, a string key whose values are a few short
 ///   words (at most six, each at most 32 characters), one of them seen more than
 ///   once, is a `String` enum.
@@ -66,7 +68,9 @@ struct TypeInference {
     func model(_ object: ObjectObservation, key: String?, isElement: Bool) -> ModelShape {
         let fields = object.keys.compactMap { fieldKey -> FieldShape? in
             guard fieldKey != object.caseTagKey, let observation = object.fields[fieldKey] else { return nil }
-            let isOptional = observation.nulls > 0 || observation.occurrences < object.count
+            // One object shows what a response may hold, not what every response holds: a key
+            // is required only when several objects agree that it is always there and never null.
+            let isOptional = object.count < 2 || observation.nulls > 0 || observation.occurrences < object.count
             var field = FieldShape(key: fieldKey, type: nil, isOptional: isOptional, conflict: nil)
             switch type(of: observation, key: fieldKey, datesAllowed: true) {
             case .success(let type): field.type = type
@@ -74,7 +78,12 @@ struct TypeInference {
             }
             return field
         }
-        return ModelShape(key: key, isElement: isElement, fields: fields)
+        var shape = ModelShape(key: key, isElement: isElement, fields: fields)
+        // An object that names its kind (Stripe's `"object": "card"`) is named after it
+        // wherever it is found (`source`, `default_source`), when that name is free; a
+        // list envelope (`"object": "list"`) is named after the key that holds it.
+        if let kind = Self.constantName(of: object, keys: ["object"]), kind != "list" { shape.name = kind }
+        return shape
     }
 
     /// A generic model at one place: the model, its parameters in the array
@@ -89,7 +98,7 @@ struct TypeInference {
                 keys.count == 1 ? "Item" : (SwiftNaming.typeName(forKey: field.key, singular: true) ?? "") + "Item", in: &names)
             switch use.arguments[field.key].map({ type(of: $0, key: field.key, datesAllowed: false) }) {
             case .success(.model(var shape))?:
-                shape.name = use.arguments[field.key]?.object.map(Self.constantName(of:)) ?? nil
+                shape.name = use.arguments[field.key]?.object.map { Self.constantName(of: $0) } ?? nil
                 arguments.append(.model(shape))
             case .success(let type)? where type != .unknown:
                 arguments.append(type)
@@ -106,8 +115,8 @@ struct TypeInference {
 
     /// The one value the objects' `object`, `type`, `kind` or `event` member holds, when
     /// every object has it and it reads as a tag.
-    private static func constantName(of object: ObjectObservation) -> String? {
-        for key in TaggedObjectRule.tagKeys {
+    private static func constantName(of object: ObjectObservation, keys: [String] = TaggedObjectRule.tagKeys) -> String? {
+        for key in keys {
             guard let field = object.fields[key], field.occurrences == object.count, field.nulls == 0,
                 let first = field.strings.first, field.strings.count == field.occurrences,
                 field.strings.allSatisfy({ $0 == first }), TaggedObjectRule.isTag(first)

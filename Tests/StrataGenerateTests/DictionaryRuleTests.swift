@@ -6,9 +6,11 @@ import Testing
 /// the keys the sample did not show.
 @Suite struct DictionaryRuleTests {
     /// The Swift source generated for `json` with `options` (named `Root`).
+    /// A top-level object is given twice, as two responses that agree.
     private func generated(_ json: String, dictionaryKeys: Set<String> = [], modelKeys: Set<String> = []) throws -> String {
-        try StrataGenerator.generate(
-            samples: [StrataGenerator.Sample(file: "sample.json", data: Data(json.utf8))],
+        let samples = json.hasPrefix("{") ? "[\(json), \(json)]" : json
+        return try StrataGenerator.generate(
+            samples: [StrataGenerator.Sample(file: "sample.json", data: Data(samples.utf8))],
             options: GeneratorOptions(rootName: "Root", dictionaryKeys: dictionaryKeys, modelKeys: modelKeys))
     }
 
@@ -53,6 +55,23 @@ import Testing
     @Test func elementsOfAnArrayAtAFreeFormNameStayModels() throws {
         let source = try generated(#"{"annotations": [{"path": "a.swift", "line": 3}]}"#)
         #expect(source.contains("var annotations: [Annotation] = []\n"))
+    }
+
+    @Test func dictionariesAtOneKeyThatDisagreeAnywhereHoldJSONValueEverywhere() throws {
+        let source = try generated(#"""
+            {"charge": {"id": "ch_1", "amount": 5, "metadata": {"order": "6735"}},
+             "card": {"brand": "Visa", "last4": "4242", "metadata": {"seats": 3}}}
+            """#)
+        #expect(source.components(separatedBy: "var metadata: [String: JSONValue] = [:]\n").count == 3)
+        #expect(!source.contains("[String: String]") && !source.contains("[String: Int]"))
+    }
+
+    @Test func dictionariesAtOneKeyThatAgreeKeepTheirValuesType() throws {
+        let source = try generated(#"""
+            {"charge": {"id": "ch_1", "amount": 5, "metadata": {"order": "6735"}},
+             "card": {"brand": "Visa", "last4": "4242", "metadata": {"team": "ops"}}}
+            """#)
+        #expect(source.components(separatedBy: "var metadata: [String: String] = [:]\n").count == 3)
     }
 
     @Test func theOptionsDecideAKeyEitherWay() throws {

@@ -6,9 +6,10 @@ import Testing
 /// model, never one model holding the fields of every item.
 @Suite struct GenericEnvelopeTests {
     /// The Swift source generated for `json`, named `Root`.
+    /// A top-level object is given twice, as two responses that agree.
     private func generated(_ json: String) throws -> String {
         try StrataGenerator.generate(
-            samples: [StrataGenerator.Sample(file: "sample.json", data: Data(json.utf8))],
+            samples: [StrataGenerator.Sample(file: "sample.json", data: Data("[\(json), \(json)]".utf8))],
             options: GeneratorOptions(rootName: "Root"))
     }
 
@@ -81,12 +82,14 @@ import Testing
     }
 
     @Test func aTopLevelStaysApartFromAnEnvelopeThatWouldMakeItGeneric() throws {
-        let customer = StrataGenerator.Sample(file: "customer.json", data: Data(#"""
+        // Two customers that agree, so that their keys are required.
+        let customerJSON = #"""
             {"id": "cus_1", "sources": {"object": "list", "data": [{"id": "card_1", "object": "card", "last4": "4242"}], "has_more": false},
              "subscriptions": {"object": "list", "data": [{"id": "sub_1", "object": "subscription", "status": "active"}], "has_more": false}}
-            """#.utf8))
+            """#
+        let customer = StrataGenerator.Sample(file: "customer.json", data: Data("[\(customerJSON), \(customerJSON)]".utf8))
         let cards = StrataGenerator.Sample(
-            file: "cards.json", data: Data(#"{"object": "list", "data": [{"id": "card_2", "object": "card", "last4": "5556"}], "has_more": true}"#.utf8))
+            file: "cards.json", data: Data(#"[{"object": "list", "data": [{"id": "card_2", "object": "card", "last4": "5556"}], "has_more": true}, {"object": "list", "data": [{"id": "card_3", "object": "card", "last4": "4444"}], "has_more": false}]"#.utf8))
         for (samples, names) in [([customer, cards], ["Customer", "Cards"]), ([cards, customer], ["Cards", "Customer"])] {
             var options = GeneratorOptions(rootName: names[0])
             options.rootNames = names

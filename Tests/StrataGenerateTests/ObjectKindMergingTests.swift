@@ -76,7 +76,7 @@ import Testing
               "retweeted_status": {"id": 3, "user": {"id": 9, "url": null}, "retweeted_status": null}}]
             """#)
         #expect(source.contains("var retweetedStatus: RetweetedStatus?\n"))
-        #expect(source.contains("struct RetweetedStatus: JSONSerializing {\n        var id = 0\n        var user = User()\n"))
+        #expect(source.contains("struct RetweetedStatus: JSONSerializing {\n        var id: Int?\n        var user: User?\n"))
         #expect(source.contains("struct User: JSONSerializing {\n        var id = 0\n        var url: URL?\n"))
     }
 }

@@ -3,9 +3,12 @@ import StrataGeneratorCore
 import Testing
 
 /// The Swift source generated for `json`, named `Root`.
+/// The models of `json`; a top-level object is given twice, as two responses that
+/// agree, so that its keys are required, as they would be from several samples.
 func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> String {
-    try StrataGenerator.generate(
-        samples: [StrataGenerator.Sample(file: "sample.json", data: Data(json.utf8))],
+    let samples = json.hasPrefix("{") ? "[\(json), \(json)]" : json
+    return try StrataGenerator.generate(
+        samples: [StrataGenerator.Sample(file: "sample.json", data: Data(samples.utf8))],
         options: GeneratorOptions(rootName: "Root", enums: enums))
 }
 
@@ -149,10 +152,19 @@ func generated(_ json: String, enums: Bool = false) throws(GeneratorError) -> St
         #expect(source.contains("var user = RepoUser()\n"))
     }
 
+    @Test func anObjectThatNamesItsKindIsNamedAfterItButAListAfterItsKey() throws {
+        let source = try generated(#"""
+            {"source": {"object": "card", "last4": "4242"}, "refunds": {"object": "list", "url": "/v1/refunds"}}
+            """#)
+        #expect(source.contains("var source = Card()\n"))
+        #expect(source.contains("var refunds = Refunds()\n"))
+        #expect(!source.contains("struct Source"))
+    }
+
     @Test func namesFromPathsStartWithTheParentsName() throws {
         let json = #"{"owner": {"login": "a"}, "labels": [{"name": "bug", "owner": {"id": 1}}], "organization": {"login": "b"}}"#
         let source = try StrataGenerator.generate(
-            samples: [StrataGenerator.Sample(file: "repo.json", data: Data(json.utf8))],
+            samples: [StrataGenerator.Sample(file: "repo.json", data: Data("[\(json), \(json)]".utf8))],
             options: GeneratorOptions(rootName: "Repo", namesFromPath: true))
         #expect(source.contains("var owner = RepoOwner()\n"))
         #expect(source.contains("var labels: [RepoLabel] = []\n"))

@@ -8,42 +8,41 @@ import Strata
 /// The models of repository.json.
 enum GitHub {
     struct Repository: JSONSerializing {
-        var id = 0
-        var nodeID = ""
-        var name = ""
-        var fullName = ""
-        var `private` = false
-        var owner = Owner()
+        var id: Int?
+        var nodeID: String?
+        var name: String?
+        var fullName: String?
+        var `private`: Bool?
+        var owner: Owner?
         var htmlURL: URL?
-        var description = ""
-        var fork = false
+        var description: String?
+        var fork: Bool?
         var url: URL?
         var cloneURL: URL?
-        var sshURL = ""
+        var sshURL: String?
         var homepage: JSONValue?  // null in every sample: give it its type
-        var createdAt = Date.distantPast
-        var updatedAt = Date.distantPast
-        var pushedAt = Date.distantPast
-        var size = 0
-        var stargazersCount = 0
-        var watchersCount = 0
+        var createdAt: Date?
+        var updatedAt: Date?
+        var pushedAt: Date?
+        var size: Int?
+        var stargazersCount: Int?
+        var watchersCount: Int?
         var language: JSONValue?  // null in every sample: give it its type
-        var hasIssues = false
-        var hasWiki = false
-        var forksCount = 0
+        var hasIssues: Bool?
+        var hasWiki: Bool?
+        var forksCount: Int?
         var mirrorURL: JSONValue?  // null in every sample: give it its type
-        var archived = false
-        var openIssuesCount = 0
-        var license = License()
-        var topics: [String] = []
-        var visibility = ""
-        var defaultBranch = ""
-        var permissions = Permissions()
-        var organization = Owner()
-        var networkCount = 0
-        var subscribersCount = 0
+        var archived: Bool?
+        var openIssuesCount: Int?
+        var license: License?
+        var topics: [String]?
+        var visibility: String?
+        var defaultBranch: String?
+        var permissions: Permissions?
+        var organization: Owner?
+        var networkCount: Int?
+        var subscribersCount: Int?
 
-        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -67,24 +66,22 @@ enum GitHub {
         }
 
         struct License: JSONSerializing {
-            var key = ""
-            var name = ""
-            var spdxID = ""
+            var key: String?
+            var name: String?
+            var spdxID: String?
             var url: URL?
-            var nodeID = ""
+            var nodeID: String?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
         struct Permissions: JSONSerializing {
-            var admin = false
-            var maintain = false
-            var push = false
-            var triage = false
-            var pull = false
+            var admin: Bool?
+            var maintain: Bool?
+            var push: Bool?
+            var triage: Bool?
+            var pull: Bool?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
     }

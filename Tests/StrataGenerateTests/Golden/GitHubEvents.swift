@@ -67,18 +67,17 @@ enum GitHubEvents {
         }
 
         struct Assigned: JSONSerializing {
-            var id = 0
-            var nodeID = ""
+            var id: Int?
+            var nodeID: String?
             var url: URL?
-            var actor = Actor()
+            var actor: Actor?
             var commitID: String?
             var commitURL: URL?
-            var createdAt = Date.distantPast
+            var createdAt: Date?
             var performedViaGithubApp: JSONValue?  // null in every sample: give it its type
-            var assignee = Actor()
-            var assigner = Actor()
+            var assignee: Actor?
+            var assigner: Actor?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
             static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -87,17 +86,16 @@ enum GitHubEvents {
         }
 
         struct Renamed: JSONSerializing {
-            var id = 0
-            var nodeID = ""
+            var id: Int?
+            var nodeID: String?
             var url: URL?
-            var actor = Actor()
+            var actor: Actor?
             var commitID: String?
             var commitURL: URL?
-            var createdAt = Date.distantPast
+            var createdAt: Date?
             var performedViaGithubApp: JSONValue?  // null in every sample: give it its type
-            var rename = Rename()
+            var rename: Rename?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
             static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -106,10 +104,9 @@ enum GitHubEvents {
         }
 
         struct Rename: JSONSerializing {
-            var from = ""
-            var to = ""
+            var from: String?
+            var to: String?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 

@@ -58,13 +58,12 @@ enum GitHubIssues {
         }
 
         struct Milestone: JSONSerializing {
-            var id = 0
-            var number = 0
-            var title = ""
-            var state = ""
-            var dueOn = Date.distantPast
+            var id: Int?
+            var number: Int?
+            var title: String?
+            var state: String?
+            var dueOn: Date?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
             static func jsonTransformer(forKey key: String) -> ValueTransformer? {

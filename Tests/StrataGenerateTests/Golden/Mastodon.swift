@@ -126,30 +126,27 @@ enum Mastodon {
         }
 
         struct Mention: JSONSerializing {
-            var id = ""
-            var username = ""
+            var id: String?
+            var username: String?
             var url: URL?
-            var acct = ""
+            var acct: String?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
         struct Tag: JSONSerializing {
-            var name = ""
+            var name: String?
             var url: URL?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
         struct Emoji: JSONSerializing {
-            var shortcode = ""
+            var shortcode: String?
             var url: URL?
             var staticURL: URL?
-            var visibleInPicker = false
+            var visibleInPicker: Bool?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
@@ -164,14 +161,13 @@ enum Mastodon {
         }
 
         struct Poll: JSONSerializing {
-            var id = ""
-            var expiresAt = Date.distantPast
-            var expired = false
-            var multiple = false
-            var votesCount = 0
-            var options: [Option] = []
+            var id: String?
+            var expiresAt: Date?
+            var expired: Bool?
+            var multiple: Bool?
+            var votesCount: Int?
+            var options: [Option]?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
             static func jsonTransformer(forKey key: String) -> ValueTransformer? {

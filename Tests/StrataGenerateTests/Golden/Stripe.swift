@@ -22,7 +22,7 @@ enum Stripe {
         var invoicePrefix = ""
         var invoiceSettings = InvoiceSettings()
         var livemode = false
-        var metadata: [String: String] = [:]
+        var metadata: [String: JSONValue] = [:]
         var name: String?
         var phone: String?
         var preferredLocales: [String] = []
@@ -71,7 +71,7 @@ enum Stripe {
             var fingerprint = ""
             var funding = ""
             var last4 = ""
-            var metadata: [String: String] = [:]
+            var metadata: [String: JSONValue] = [:]
             var name: JSONValue?  // null in every sample: give it its type
 
             static let requiredKeys: RequiredKeys = .nonOptional
@@ -79,20 +79,19 @@ enum Stripe {
         }
 
         struct Subscription: JSONSerializing {
-            var id = ""
-            var object = ""
-            var billingCycleAnchor = Date.distantPast
-            var cancelAtPeriodEnd = false
-            var created = Date.distantPast
-            var currentPeriodEnd = Date.distantPast
-            var currentPeriodStart = Date.distantPast
-            var customer = ""
-            var metadata: [String: JSONValue] = [:]
-            var startDate = Date.distantPast
-            var status = ""
+            var id: String?
+            var object: String?
+            var billingCycleAnchor: Date?
+            var cancelAtPeriodEnd: Bool?
+            var created: Date?
+            var currentPeriodEnd: Date?
+            var currentPeriodStart: Date?
+            var customer: String?
+            var metadata: [String: JSONValue]?
+            var startDate: Date?
+            var status: String?
             var trialEnd: JSONValue?  // null in every sample: give it its type
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
             static func jsonTransformer(forKey key: String) -> ValueTransformer? {

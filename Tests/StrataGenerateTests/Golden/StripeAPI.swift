@@ -22,7 +22,7 @@ enum StripeAPI {
         var invoicePrefix = ""
         var invoiceSettings = InvoiceSettings()
         var livemode = false
-        var metadata: [String: String] = [:]
+        var metadata: [String: JSONValue] = [:]
         var name: String?
         var phone: String?
         var preferredLocales: [String] = []
@@ -71,7 +71,7 @@ enum StripeAPI {
             var fingerprint = ""
             var funding = ""
             var last4 = ""
-            var metadata: [String: String] = [:]
+            var metadata: [String: JSONValue] = [:]
             var name: JSONValue?  // null in every sample: give it its type
 
             static let requiredKeys: RequiredKeys = .nonOptional
@@ -79,20 +79,19 @@ enum StripeAPI {
         }
 
         struct Subscription: JSONSerializing {
-            var id = ""
-            var object = ""
-            var billingCycleAnchor = Date.distantPast
-            var cancelAtPeriodEnd = false
-            var created = Date.distantPast
-            var currentPeriodEnd = Date.distantPast
-            var currentPeriodStart = Date.distantPast
-            var customer = ""
-            var metadata: [String: JSONValue] = [:]
-            var startDate = Date.distantPast
-            var status = ""
+            var id: String?
+            var object: String?
+            var billingCycleAnchor: Date?
+            var cancelAtPeriodEnd: Bool?
+            var created: Date?
+            var currentPeriodEnd: Date?
+            var currentPeriodStart: Date?
+            var customer: String?
+            var metadata: [String: JSONValue]?
+            var startDate: Date?
+            var status: String?
             var trialEnd: JSONValue?  // null in every sample: give it its type
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
             static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -105,24 +104,23 @@ enum StripeAPI {
     }
 
     struct Accounts: JSONSerializing {
-        var id = ""
-        var object = ""
-        var businessProfile = BusinessProfile()
-        var businessType = ""
-        var capabilities = Capabilities()
-        var chargesEnabled = false
-        var country = ""
-        var created = Date.distantPast
-        var defaultCurrency = ""
-        var detailsSubmitted = false
-        var email = ""
-        var externalAccounts = Customer.List<ExternalAccount>()
-        var metadata: [String: String] = [:]
-        var payoutsEnabled = false
-        var settings = Settings()
-        var type = ""
+        var id: String?
+        var object: String?
+        var businessProfile: BusinessProfile?
+        var businessType: String?
+        var capabilities: Capabilities?
+        var chargesEnabled: Bool?
+        var country: String?
+        var created: Date?
+        var defaultCurrency: String?
+        var detailsSubmitted: Bool?
+        var email: String?
+        var externalAccounts: Customer.List<ExternalAccount>?
+        var metadata: [String: JSONValue]?
+        var payoutsEnabled: Bool?
+        var settings: Settings?
+        var type: String?
 
-        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -130,19 +128,17 @@ enum StripeAPI {
         }
 
         struct BusinessProfile: JSONSerializing {
-            var mcc = ""
-            var name = ""
+            var mcc: String?
+            var name: String?
             var url: URL?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
         struct Capabilities: JSONSerializing {
-            var cardPayments = ""
-            var transfers = ""
+            var cardPayments: String?
+            var transfers: String?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
@@ -160,68 +156,63 @@ enum StripeAPI {
         }
 
         struct BankAccount: JSONSerializing {
-            var id = ""
-            var account = ""
-            var accountHolderName = ""
-            var accountHolderType = ""
-            var bankName = ""
-            var country = ""
-            var currency = ""
-            var defaultForCurrency = false
-            var fingerprint = ""
-            var last4 = ""
-            var metadata: [String: JSONValue] = [:]
-            var routingNumber = ""
-            var status = ""
+            var id: String?
+            var account: String?
+            var accountHolderName: String?
+            var accountHolderType: String?
+            var bankName: String?
+            var country: String?
+            var currency: String?
+            var defaultForCurrency: Bool?
+            var fingerprint: String?
+            var last4: String?
+            var metadata: [String: JSONValue]?
+            var routingNumber: String?
+            var status: String?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
         struct ExternalAccountCard: JSONSerializing {
-            var id = ""
-            var account = ""
+            var id: String?
+            var account: String?
             var addressCity: JSONValue?  // null in every sample: give it its type
             var addressCountry: JSONValue?  // null in every sample: give it its type
-            var addressZip = ""
-            var brand = ""
-            var country = ""
-            var currency = ""
-            var cvcCheck = ""
-            var defaultForCurrency = false
-            var expMonth = 0
-            var expYear = 0
-            var fingerprint = ""
-            var funding = ""
-            var last4 = ""
-            var metadata: [String: JSONValue] = [:]
+            var addressZip: String?
+            var brand: String?
+            var country: String?
+            var currency: String?
+            var cvcCheck: String?
+            var defaultForCurrency: Bool?
+            var expMonth: Int?
+            var expYear: Int?
+            var fingerprint: String?
+            var funding: String?
+            var last4: String?
+            var metadata: [String: JSONValue]?
             var name: JSONValue?  // null in every sample: give it its type
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
         struct Settings: JSONSerializing {
-            var payouts = Payouts()
+            var payouts: Payouts?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
         struct Payouts: JSONSerializing {
-            var debitNegativeBalances = false
-            var schedule = Schedule()
+            var debitNegativeBalances: Bool?
+            var schedule: Schedule?
             var statementDescriptor: JSONValue?  // null in every sample: give it its type
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
         struct Schedule: JSONSerializing {
-            var delayDays = 0
-            var interval = ""
+            var delayDays: Int?
+            var interval: String?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
     }

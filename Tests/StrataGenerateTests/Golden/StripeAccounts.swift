@@ -8,24 +8,23 @@ import Strata
 /// The models of accounts.json.
 enum StripeAccounts {
     struct Account: JSONSerializing {
-        var id = ""
-        var object = ""
-        var businessProfile = BusinessProfile()
-        var businessType = ""
-        var capabilities = Capabilities()
-        var chargesEnabled = false
-        var country = ""
-        var created = Date.distantPast
-        var defaultCurrency = ""
-        var detailsSubmitted = false
-        var email = ""
-        var externalAccounts = ExternalAccounts()
-        var metadata: [String: String] = [:]
-        var payoutsEnabled = false
-        var settings = Settings()
-        var type = ""
+        var id: String?
+        var object: String?
+        var businessProfile: BusinessProfile?
+        var businessType: String?
+        var capabilities: Capabilities?
+        var chargesEnabled: Bool?
+        var country: String?
+        var created: Date?
+        var defaultCurrency: String?
+        var detailsSubmitted: Bool?
+        var email: String?
+        var externalAccounts: ExternalAccounts?
+        var metadata: [String: JSONValue]?
+        var payoutsEnabled: Bool?
+        var settings: Settings?
+        var type: String?
 
-        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -33,29 +32,26 @@ enum StripeAccounts {
         }
 
         struct BusinessProfile: JSONSerializing {
-            var mcc = ""
-            var name = ""
+            var mcc: String?
+            var name: String?
             var url: URL?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
         struct Capabilities: JSONSerializing {
-            var cardPayments = ""
-            var transfers = ""
+            var cardPayments: String?
+            var transfers: String?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
         struct ExternalAccounts: JSONSerializing {
-            var object = ""
-            var data: [ExternalAccountsData] = []
-            var hasMore = false
-            var url = ""
+            var object: String?
+            var data: [ExternalAccountsData]?
+            var hasMore: Bool?
+            var url: String?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
@@ -73,68 +69,63 @@ enum StripeAccounts {
         }
 
         struct BankAccount: JSONSerializing {
-            var id = ""
-            var account = ""
-            var accountHolderName = ""
-            var accountHolderType = ""
-            var bankName = ""
-            var country = ""
-            var currency = ""
-            var defaultForCurrency = false
-            var fingerprint = ""
-            var last4 = ""
-            var metadata: [String: JSONValue] = [:]
-            var routingNumber = ""
-            var status = ""
+            var id: String?
+            var account: String?
+            var accountHolderName: String?
+            var accountHolderType: String?
+            var bankName: String?
+            var country: String?
+            var currency: String?
+            var defaultForCurrency: Bool?
+            var fingerprint: String?
+            var last4: String?
+            var metadata: [String: JSONValue]?
+            var routingNumber: String?
+            var status: String?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
         struct Card: JSONSerializing {
-            var id = ""
-            var account = ""
+            var id: String?
+            var account: String?
             var addressCity: JSONValue?  // null in every sample: give it its type
             var addressCountry: JSONValue?  // null in every sample: give it its type
-            var addressZip = ""
-            var brand = ""
-            var country = ""
-            var currency = ""
-            var cvcCheck = ""
-            var defaultForCurrency = false
-            var expMonth = 0
-            var expYear = 0
-            var fingerprint = ""
-            var funding = ""
-            var last4 = ""
-            var metadata: [String: JSONValue] = [:]
+            var addressZip: String?
+            var brand: String?
+            var country: String?
+            var currency: String?
+            var cvcCheck: String?
+            var defaultForCurrency: Bool?
+            var expMonth: Int?
+            var expYear: Int?
+            var fingerprint: String?
+            var funding: String?
+            var last4: String?
+            var metadata: [String: JSONValue]?
             var name: JSONValue?  // null in every sample: give it its type
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
         struct Settings: JSONSerializing {
-            var payouts = Payouts()
+            var payouts: Payouts?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
         struct Payouts: JSONSerializing {
-            var debitNegativeBalances = false
-            var schedule = Schedule()
+            var debitNegativeBalances: Bool?
+            var schedule: Schedule?
             var statementDescriptor: JSONValue?  // null in every sample: give it its type
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
         struct Schedule: JSONSerializing {
-            var delayDays = 0
-            var interval = ""
+            var delayDays: Int?
+            var interval: String?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
     }

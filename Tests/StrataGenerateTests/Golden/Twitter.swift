@@ -8,10 +8,9 @@ import Strata
 /// The models of tweet-search.json.
 enum Twitter {
     struct SearchResponse: JSONSerializing {
-        var statuses: [Status] = []
-        var searchMetadata = SearchMetadata()
+        var statuses: [Status]?
+        var searchMetadata: SearchMetadata?
 
-        static let requiredKeys: RequiredKeys = .nonOptional
         static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
         struct Status: JSONSerializing {
@@ -136,10 +135,9 @@ enum Twitter {
         }
 
         struct Hashtag: JSONSerializing {
-            var text = ""
-            var indices: [Int] = []
+            var text: String?
+            var indices: [Int]?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
 
@@ -192,32 +190,31 @@ enum Twitter {
         }
 
         struct RetweetedStatus: JSONSerializing {
-            var metadata: [String: String] = [:]
-            var createdAt = Date.distantPast
-            var id = 0
-            var idStr = ""
-            var text = ""
-            var source = ""
-            var truncated = false
+            var metadata: [String: String]?
+            var createdAt: Date?
+            var id: Int?
+            var idStr: String?
+            var text: String?
+            var source: String?
+            var truncated: Bool?
             var inReplyToStatusID: JSONValue?  // null in every sample: give it its type
             var inReplyToStatusIDStr: JSONValue?  // null in every sample: give it its type
             var inReplyToUserID: JSONValue?  // null in every sample: give it its type
             var inReplyToUserIDStr: JSONValue?  // null in every sample: give it its type
             var inReplyToScreenName: JSONValue?  // null in every sample: give it its type
-            var user = User()
+            var user: User?
             var geo: JSONValue?  // null in every sample: give it its type
             var coordinates: JSONValue?  // null in every sample: give it its type
             var place: JSONValue?  // null in every sample: give it its type
             var contributors: JSONValue?  // null in every sample: give it its type
-            var retweetCount = 0
-            var favoriteCount = 0
-            var entities = StatusEntities()
-            var favorited = false
-            var retweeted = false
-            var possiblySensitive = false
-            var lang = ""
+            var retweetCount: Int?
+            var favoriteCount: Int?
+            var entities: StatusEntities?
+            var favorited: Bool?
+            var retweeted: Bool?
+            var possiblySensitive: Bool?
+            var lang: String?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
 
             static func jsonTransformer(forKey key: String) -> ValueTransformer? {
@@ -226,17 +223,16 @@ enum Twitter {
         }
 
         struct SearchMetadata: JSONSerializing {
-            var completedIn = 0.0
-            var maxID = 0
-            var maxIDStr = ""
-            var nextResults = ""
-            var query = ""
-            var refreshURL = ""
-            var count = 0
-            var sinceID = 0
-            var sinceIDStr = ""
+            var completedIn: Double?
+            var maxID: Int?
+            var maxIDStr: String?
+            var nextResults: String?
+            var query: String?
+            var refreshURL: String?
+            var count: Int?
+            var sinceID: Int?
+            var sinceIDStr: String?
 
-            static let requiredKeys: RequiredKeys = .nonOptional
             static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
         }
     }
