@@ -69,6 +69,7 @@ for payload in payloads {
 }
 StringDatesRow(report: report).run()
 RecordArrayRows(report: report).run()
+ShapeRows(report: report).run()
 ArchiveRow(report: report).run()
 ScalingRow(report: report).run()
 MemoryRow(report: report).run()
