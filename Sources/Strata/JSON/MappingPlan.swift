@@ -26,6 +26,10 @@ final class MappingPlan<M: Model>: Sendable {
         /// values from user transformers, floating-point numbers (NaN, infinity) and
         /// values of types with no default transformer.
         let checksWrittenValue: Bool
+        /// Whether the transformer is a `JSONValue` default (see
+        /// ``Transformation/jsonValueForm``): a sink that ``JSONSink/writesJSONValues``
+        /// is given the value as it is.
+        let writesJSONValues: Bool
         /// The path in error messages: the keys and indices of a single key path (of
         /// the first path for ``JSONKeyPath/firstPresent(_:_:)``), or the array form
         /// as one component.
@@ -93,6 +97,7 @@ final class MappingPlan<M: Model>: Sendable {
             self.transformer = transformer
             self.isCustomTransformer = isCustomTransformer
             self.checksWrittenValue = checksWrittenValue
+            self.writesJSONValues = !isCustomTransformer && transformer?.jsonValueForm != nil
             // The unmapped members are the object's own: their errors start with their keys.
             self.errorPath = unmappedExcept != nil ? [] : keyPath.isMultiple ? [.key(keyPath.description)] : first.components
             self.alternativeErrorPaths = keyPath.form == .firstPresent ? keyPath.paths.map(\.components) : []
@@ -210,6 +215,7 @@ final class MappingPlan<M: Model>: Sendable {
             MemberRead(
                 kind: $0.kind, nested: $0.nested, readsPlainStrings: $0.transformer?.forwardFromPlainString != nil,
                 readsStringArrays: $0.transformer?.keepsStringArrays == true,
+                jsonValueForm: $0.isCustomTransformer ? nil : $0.transformer?.jsonValueForm,
                 readsBinaryNumbers: !$0.isCustomTransformer && $0.property.type.holdsOnlyDoubles,
                 typedArrayElement: $0.typedArrayElement,
                 storesNestedInPlace: $0.nestedField != nil && !$0.nestedFieldIsOptional && $0.property.isWritable)
@@ -495,6 +501,9 @@ struct MemberRead: Sendable {
     /// Whether an array of plain strings is read straight into the `[String]` the
     /// entry's transformer would give (see ``Transformation/keepsStringArrays``).
     let readsStringArrays: Bool
+    /// How the value is read straight as `JSONValue`s, when the entry's transformer is
+    /// a `JSONValue` default (see ``Transformation/jsonValueForm``).
+    let jsonValueForm: JSONValueForm?
     /// Whether the entry's numbers are read as their nearest `Double` alone, without
     /// the digits a `Decimal` would keep: its type holds only `Double`s and its
     /// transformer is the default (see ``PropertyType/holdsOnlyDoubles``).

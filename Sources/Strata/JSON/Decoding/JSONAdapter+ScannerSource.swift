@@ -207,7 +207,8 @@ extension JSONAdapter {
 
     /// Reads the value of the member the entry at `index` maps, at the scanner's
     /// position: a plain string, an array of them or of numbers straight into what
-    /// the entry's transformer would give, a nested model or array of models as
+    /// the entry's transformer would give, a `JSONValue` (or an array or object of
+    /// them) straight as `JSONValue`s, a nested model or array of models as
     /// ``readModels(_:of:from:levelsLeft:streams:)`` reads it, anything else as a JSON
     /// value.
     @inline(__always)
@@ -225,6 +226,9 @@ extension JSONAdapter {
         }
         if let element = plan.memberReads[index].typedArrayElement, let array = scanner.typedArray(of: element) {
             return .converted(array)
+        }
+        if let form = plan.memberReads[index].jsonValueForm, let value = try scanner.jsonValue(as: form) {
+            return .converted(value)
         }
         // The nested model type taken out only for an entry that holds models: a copy of
         // the whole read, or of its references, costs a retain and a release each.

@@ -6,6 +6,7 @@
 struct EmitterSink: JSONSink {
     static var writesKeyPaths: Bool { false }
     static var usesObjectTemplates: Bool { false }
+    static var writesJSONValues: Bool { true }
 
     /// The bytes written so far.
     private(set) var emitter: JSONEmitter

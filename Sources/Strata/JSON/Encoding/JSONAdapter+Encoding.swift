@@ -264,6 +264,11 @@ extension JSONAdapter {
                 {
                     return try sink.writeMember(entry, array)
                 }
+                // A `JSONValue`, `[JSONValue]` or `[String: JSONValue]` with its default
+                // transformer, to a sink that writes it as its Foundation form.
+                if Sink.writesJSONValues, entry.writesJSONValues {
+                    return try sink.writeMember(entry, consume read)
+                }
                 value = try jsonValue(of: entry, in: model, read: consume read)
             case .none:
                 value = try jsonValue(of: entry, in: model, read: nil)
