@@ -168,6 +168,11 @@ final class MappingPlan<M: Model>: Sendable {
     /// Whether every entry is written at one key of the model's own object (no
     /// dotted or array key paths).
     let isFlat: Bool
+    /// Whether every entry but the last has a single key and the last keeps the
+    /// unmapped members as `[String: JSONValue]`: a sink of JSON text then writes
+    /// the object itself, the kept members after the others, unless its keys are
+    /// sorted (a dictionary is built and sorted then).
+    let writesUnmappedInPlace: Bool
     /// What the encode engine does for each entry, in ``entries`` order.
     let encodeSteps: [EncodeStep]
     /// How the scanner source reads each entry's value, in ``entries`` order.
@@ -226,7 +231,15 @@ final class MappingPlan<M: Model>: Sendable {
         self.requiredEntryBits =
             required.allSatisfy { $0 < UInt64.bitWidth } ? required.reduce(0) { $0 | 1 << UInt64($1) } : nil
         let singleKeys = entries.compactMap(\.singleKey)
-        self.memberKeys = singleKeys.count == entries.count ? MemberKeyTable(keys: singleKeys) : nil
+        // A plan whose only entry without a single key keeps the unmapped members (the
+        // last entry) reads them as `JSONValue`s while its own members are read.
+        let keepsUnmapped =
+            singleKeys.count == entries.count - 1 && entries.last?.unmappedExcept != nil
+            && entries.last?.transformer?.jsonValueForm == .object
+        self.writesUnmappedInPlace = keepsUnmapped
+        self.memberKeys =
+            singleKeys.count == entries.count || keepsUnmapped
+            ? MemberKeyTable(keys: singleKeys, keepsUnmapped: keepsUnmapped) : nil
         self.objectTemplate = singleKeys.count == entries.count ? ObjectTemplate(keys: singleKeys) : nil
         self.problem = problem
     }

@@ -65,6 +65,7 @@ struct Family: Sendable, CustomTestStringConvertible {
     private static func strict<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Strict<Tag>.self }
     private static func misfit<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Misfit<Tag>.self }
     private static func freeform<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Freeform<Tag>.self }
+    private static func keeper<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Keeper<Tag>.self }
 
     static let person = Family("Person") { person(Fresh.tag()) }
     static let crew = Family("Crew") { crew(Fresh.tag()) }
@@ -82,6 +83,7 @@ struct Family: Sendable, CustomTestStringConvertible {
     static let strict = Family("Strict") { strict(Fresh.tag()) }
     static let misfit = Family("Misfit") { misfit(Fresh.tag()) }
     static let freeform = Family("Freeform") { freeform(Fresh.tag()) }
+    static let keeper = Family("Keeper") { keeper(Fresh.tag()) }
 }
 
 // MARK: - Fresh types
@@ -221,6 +223,25 @@ struct Freeform<Tag>: ConformanceModel, Equatable, CustomStringConvertible {
     var description: String {
         "Freeform(id: \(id), value: \(value), maybe: \(maybe.map(\.description) ?? "nil"), list: \(JSONValue.array(list)), "
             + "metadata: \(JSONValue.object(metadata)))"
+    }
+}
+
+/// A model that keeps the members it does not map, beside a nested model and an
+/// optional.
+struct Keeper<Tag>: ConformanceModel, Equatable, CustomStringConvertible {
+    var id = 0
+    var name: String? = "none"
+    var owner: PersonOwner<Tag>? = nil
+    var others: [String: JSONValue] = ["default": true]
+
+    static var propertyKeys: PropertyKeys<Keeper> { ["id": \.id, "name": \.name, "owner": \.owner, "others": \.others] }
+    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["id": "id", "name": "name", "owner": "owner"] }
+    static var unmappedKeysPropertyKey: String? { "others" }
+    static var filler: String { #"{"id": 1, "name": "f", "owner": {"login": "o", "id": 2}, "extra": [1, {"a": null}]}"# }
+
+    var description: String {
+        "Keeper(id: \(id), name: \(name?.debugDescription ?? "nil"), owner: \(owner?.description ?? "nil"), "
+            + "others: \(JSONValue.object(others)))"
     }
 }
 

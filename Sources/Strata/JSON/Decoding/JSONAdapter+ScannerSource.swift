@@ -115,7 +115,7 @@ extension JSONAdapter {
                         // leaving it missing, so the next element is read into the same one.
                         var slots: [Slot] = []
                         swap(&slots, &spareSlots)
-                        if slots.count != keys.count { slots = .missing(count: keys.count) }
+                        if slots.count != keys.slotCount { slots = .missing(count: keys.slotCount) }
                         try readObject(
                             plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streamsBelow)
                         var source = DecodeSource.slots(consume slots)
@@ -188,7 +188,7 @@ extension JSONAdapter {
         _ plan: MappingPlan<T>, keys: MemberKeyTable, from scanner: inout MemberScanner, levelsLeft: Int,
         streams: Bool
     ) throws(JSONParsingError) -> [Slot] {
-        var slots = plan.spareSlots.take(count: keys.count)
+        var slots = plan.spareSlots.take(count: keys.slotCount)
         try readObject(plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streams)
         return slots
     }
@@ -199,10 +199,36 @@ extension JSONAdapter {
         _ plan: MappingPlan<T>, keys: MemberKeyTable, into slots: inout [Slot], from scanner: inout MemberScanner,
         levelsLeft: Int, streams: Bool
     ) throws(JSONParsingError) {
+        if keys.keepsUnmapped {
+            return try readObjectKeepingUnmapped(
+                plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streams)
+        }
         var members = MappedMembers(keys)
         while let index = try members.next(in: &scanner) {
             slots[index] = try readSlot(plan, at: index, from: &scanner, levelsLeft: levelsLeft, streams: streams)
         }
+    }
+
+    /// ``readObject(_:keys:into:from:levelsLeft:streams:)`` for a plan that keeps the
+    /// members no entry maps (``JSONSerializing/unmappedKeysPropertyKey``): each is
+    /// read as a `JSONValue` where it stands, and the slot of their entry, the last,
+    /// holds them all, as the dictionary source gives them to the entry's transformer.
+    @inline(never)
+    private static func readObjectKeepingUnmapped<T: JSONSerializing>(
+        _ plan: MappingPlan<T>, keys: MemberKeyTable, into slots: inout [Slot], from scanner: inout MemberScanner,
+        levelsLeft: Int, streams: Bool
+    ) throws(JSONParsingError) {
+        var members = MappedMembers(keys)
+        var unmapped: [String: JSONValue] = [:]
+        while let index = try members.next(in: &scanner) {
+            if let key = members.takeUnmappedKey() {
+                // A later duplicate key replaces an earlier one.
+                unmapped[key] = try scanner.parseJSONValue()
+            } else {
+                slots[index] = try readSlot(plan, at: index, from: &scanner, levelsLeft: levelsLeft, streams: streams)
+            }
+        }
+        slots[keys.count] = .converted(unmapped)
     }
 
     /// Reads the value of the member the entry at `index` maps, at the scanner's

@@ -20,6 +20,9 @@ struct MappedMembers {
     private var run = 0
     /// Whether the object's `{` has been read.
     private var hasBegun = false
+    /// The key of the member ``next(in:)`` last returned, when no entry maps it and
+    /// the table ``MemberKeyTable/keepsUnmapped`` (see ``takeUnmappedKey()``).
+    private var unmappedKey: String?
 
     init(_ keys: MemberKeyTable) {
         self.keys = keys
@@ -45,6 +48,18 @@ struct MappedMembers {
         }
     }
 
+    /// The key of the member ``next(in:)`` last returned, when no entry maps it.
+    ///
+    /// Taken: the next call gives `nil`. Only for a table that
+    /// ``MemberKeyTable/keepsUnmapped``: the member's index is then the table's
+    /// ``MemberKeyTable/count``, the unmapped members' entry, and its value is not
+    /// skipped but left for the caller to read. `nil` for a member an entry maps.
+    mutating func takeUnmappedKey() -> String? {
+        guard let key = unmappedKey else { return nil }
+        unmappedKey = nil
+        return key
+    }
+
     /// Reads a member's key: the index of its entry, or `nil` having skipped the
     /// value of a key no entry maps.
     @inline(__always)
@@ -68,6 +83,7 @@ struct MappedMembers {
     private mutating func otherIndex(
         afterComma: Bool, in scanner: inout JSONAdapter.MemberScanner
     ) throws(JSONParsingError) -> Int? {
+        if keys.keepsUnmapped { return try keptIndex(afterComma: afterComma, in: &scanner) }
         let index: Int?
         if let skipped = keys.learnedSkip(at: hint, run: run), try scanner.readKey(skipped) {
             index = nil
@@ -87,6 +103,30 @@ struct MappedMembers {
         }
         hint = keys.hint(after: index)
         run = 0
+        return index
+    }
+
+    /// ``otherIndex(afterComma:in:)`` for a table that keeps the unmapped members: a
+    /// key no entry maps is not skipped but returned in ``unmappedKey``, with the
+    /// index of the unmapped members' entry.
+    private mutating func keptIndex(
+        afterComma: Bool, in scanner: inout JSONAdapter.MemberScanner
+    ) throws(JSONParsingError) -> Int {
+        let index: Int?
+        let key: String
+        switch try scanner.memberKey(afterComma: afterComma) {
+        case .ascii(let bytes):
+            index = keys.index(ofASCII: bytes, hint: hint)
+            key = index == nil ? String(decoding: bytes, as: UTF8.self) : ""
+        case .decoded(let decoded):
+            index = keys.index(of: decoded, hint: hint)
+            key = decoded
+        }
+        guard let index else {
+            unmappedKey = key
+            return keys.count
+        }
+        hint = keys.hint(after: index)
         return index
     }
 }
