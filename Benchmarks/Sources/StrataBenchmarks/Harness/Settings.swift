@@ -30,7 +30,7 @@ struct Settings {
           --iterations N   N timed samples per measurement (default 15)
           --filter ROWS    rows to run, by number or name: 1 dictionary, 2 data, 2s string-dates,
                            3 to-dictionary, 4 to-data, 5 archive, 6 scaling, 7 memory,
-                           8 records-data, 9 timeline, 10 charges; or by payload: github-user,
+                           8 records-data, 9 timeline, 10 charges, 11 unmapped; or by payload: github-user,
                            twitter, citm, canada, embedding, embedding-float, records, timeline,
                            charges (--filter 2,twitter; --filter 4,records)
           --data DIR       the directory holding the third-party payloads twitter.json,
