@@ -14,7 +14,12 @@ extension JSONAdapter {
     public static func model<T: JSONTaggedEnum>(
         of type: T.Type, from data: Data, options: DecodingOptions = .default
     ) throws -> T {
-        try reading(with: options) { _ in
+        try reading(with: options) { levelsLeft in
+            if let value = try taggedReadingObject(
+                T.self, from: data, maximumNestingDepth: options.maximumNestingDepth, levelsLeft: levelsLeft)
+            {
+                return value
+            }
             let object = try parse(data, maximumNestingDepth: options.maximumNestingDepth)
             return try decodeTagged(T.self, object)
         }
@@ -32,8 +37,13 @@ extension JSONAdapter {
     public static func models<T: JSONTaggedEnum>(
         of type: T.Type, from data: Data, options: DecodingOptions = .default
     ) throws -> [T] {
-        try reading(with: options) { _ in
-            try decodeEachTagged(T.self, parseArray(of: T.self, from: data, options: options))
+        try reading(with: options) { levelsLeft in
+            if let values = try taggedReadingElements(
+                T.self, from: data, maximumNestingDepth: options.maximumNestingDepth, levelsLeft: levelsLeft)
+            {
+                return values
+            }
+            return try decodeEachTagged(T.self, parseArray(of: T.self, from: data, options: options))
         }
     }
 
@@ -77,7 +87,7 @@ extension JSONAdapter {
     }
 
     /// `object`, a document's top level, read as a `T`.
-    private static func decodeTagged<T: JSONTaggedEnum>(_ type: T.Type, _ object: Any) throws -> T {
+    static func decodeTagged<T: JSONTaggedEnum>(_ type: T.Type, _ object: Any) throws -> T {
         guard let json = object as? [String: Any] else { throw notAnObject(object, for: T.self) }
         return try T.decodeTagged(json)
     }

@@ -12,6 +12,14 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
     let make: @Sendable (Any) -> Enum?
     /// Writes the value the case holds as a JSON object.
     let write: @Sendable (Any) throws -> [String: Any]
+    /// Reads the case from the tagged object at the scanner's position, its tag found.
+    ///
+    /// As ``read`` reads it from the object's dictionary: the case's model
+    /// decoded as its type is from JSON data, one nesting level deeper, `levelsLeft`
+    /// being the levels of models left to the read in progress. `nil`, having read
+    /// nothing, when the model must be decoded from its dictionary; no closure for a
+    /// case that keeps the object as a ``JSONValue``.
+    let readScanned: (@Sendable (inout JSONAdapter.MemberScanner, _ levelsLeft: Int) throws -> Enum?)?
     /// Audits the tagged object at a path as the case's model (see
     /// `JSONAdapter.audit(of:from:)`); a case holding a ``JSONValue`` keeps every member.
     let audit: @Sendable ([String: Any], [StrataError.PathComponent], inout JSONMappingAudit) throws -> Void
@@ -29,6 +37,9 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
                 guard let model = payload as? M else { throw StrataError.expected("\(M.self)", found: payload) }
                 return try JSONAdapter.nested { try JSONAdapter.encode(model) }
             },
+            readScanned: { scanner, levelsLeft in
+                try JSONAdapter.nestedModelReadingObject(M.self, from: &scanner, levelsLeft: levelsLeft).map(makeCase)
+            },
             audit: { object, path, audit in try JSONAdapter.auditObject(M.self, object, at: path, into: &audit) })
     }
 
@@ -45,6 +56,7 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
                 }
                 return object
             },
+            readScanned: nil,
             audit: { _, _, _ in })
     }
 }

@@ -120,7 +120,7 @@ extension JSONTaggedEnum {
     }
 
     /// The one path of ``tagKeyPath``, which names a member by keys alone.
-    private static func tagPath() throws -> JSONKeyPath.Path {
+    static func tagPath() throws -> JSONKeyPath.Path {
         let keyPath = tagKeyPath
         guard keyPath.form == .single, let path = keyPath.paths.first, !path.segments.isEmpty,
             !path.hasIndex, !path.segments.contains(where: \.isEmpty)

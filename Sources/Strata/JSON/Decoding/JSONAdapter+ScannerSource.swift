@@ -63,6 +63,35 @@ extension JSONAdapter {
         return model
     }
 
+    /// A `T` decoded from the object at the scanner's position as a nested model is.
+    ///
+    /// One nesting level deeper (`levelsLeft` levels of models left to the read in
+    /// progress): decoded as it is read where `T` allows, else read into slots.
+    /// `nil`, having read nothing, when `T` must be decoded from its dictionary or no
+    /// level is left (its dictionary's decode then reports the depth).
+    static func nestedModelReadingObject<T: JSONSerializing>(
+        _: T.Type, from scanner: inout MemberScanner, levelsLeft: Int
+    ) throws -> T? {
+        let plan = MappingPlan<T>.shared
+        guard scanner.nextByte == Byte.openBrace, levelsLeft > 0, let keys = readsObjects(plan) else { return nil }
+        var streams = !RecoveryLog.mayBeActive
+        if streams, streamsModels(plan) {
+            // Decoded as it is read; read again into slots if that gives up.
+            let start = scanner.position
+            do {
+                return try decodeStreaming(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft - 1)
+            } catch {
+                scanner.position = start
+                streams = false
+            }
+        }
+        let slots = try readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft - 1, streams: streams)
+        var source = DecodeSource.slots(consume slots)
+        let model = try nested { try decodeMapped(plan, from: &source) }
+        plan.spareSlots.keep(source.reclaimSlots())
+        return model
+    }
+
     /// Models decoded element by element from `data`, or `nil` when the data's
     /// top-level value (not an array) needs the dictionary path.
     ///
@@ -306,7 +335,7 @@ extension JSONAdapter {
 
     /// Checks, and skips, the elements after the current one (read whole) and the
     /// end of the document.
-    private static func skipRemainingElements(of scanner: inout MemberScanner) throws(StrataError) {
+    static func skipRemainingElements(of scanner: inout MemberScanner) throws(StrataError) {
         do {
             while try scanner.nextElement() {
                 try scanner.expectElement()
@@ -321,7 +350,7 @@ extension JSONAdapter {
     /// Runs `body` on a scanner over `data` (whose arrays and objects may nest
     /// `maximumNestingDepth` deep), past any BOM and leading whitespace; parsing
     /// errors become ``StrataError/Code/invalidJSON``.
-    private static func scanning<Value>(
+    static func scanning<Value>(
         _ data: Data, maximumNestingDepth: Int, _ body: (inout MemberScanner) throws -> Value?
     ) throws -> Value? {
         do {
