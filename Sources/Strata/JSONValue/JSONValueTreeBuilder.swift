@@ -58,6 +58,9 @@ extension JSONScanner {
             input: input, builder: JSONValueTreeBuilder(), maximumDepth: maximumDepth)
         reader.index = index
         reader.outerDepth = outerDepth
+        // The reused stacks lent to the reader, and taken back however it ends.
+        swap(&reader.treeStacks, &jsonValueStacks)
+        defer { swap(&reader.treeStacks, &jsonValueStacks) }
         let value = try reader.parseValueTree()
         index = reader.index
         return value

@@ -271,6 +271,9 @@ extension JSONScanner {
             input: input, builder: DiscardingJSONBuilder(), maximumDepth: maximumDepth)
         skipper.index = index
         skipper.outerDepth = outerDepth
+        // The reused stacks lent to the skipper, and taken back however it ends.
+        swap(&skipper.treeStacks, &skipStacks)
+        defer { swap(&skipper.treeStacks, &skipStacks) }
         try skipper.parseValueTree()
         index = skipper.index
     }

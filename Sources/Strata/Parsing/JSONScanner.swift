@@ -35,6 +35,12 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     /// one after another (a record's tags, then the next record's), and each
     /// would otherwise allocate and free the three.
     var treeStacks = TreeStacks()
+    /// The stacks of the scanner that checks a container it skips (``skipValue()``),
+    /// kept with their capacity between skips, as ``treeStacks`` are.
+    var skipStacks = JSONScanner<DiscardingJSONBuilder>.TreeStacks()
+    /// The stacks of the scanner that reads a ``JSONValue`` (``parseJSONValue()``),
+    /// kept the same way.
+    var jsonValueStacks = JSONScanner<JSONValueTreeBuilder>.TreeStacks()
     /// The spans of the strings of an array being read by `plainStringArray()`, empty
     /// between its calls and kept with its capacity.
     private var stringSpans: [Range<Int>] = []
