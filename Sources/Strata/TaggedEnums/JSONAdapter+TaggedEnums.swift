@@ -68,7 +68,7 @@ extension JSONAdapter {
     ) throws -> Data {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
             var sink = EmitterSink(options: writerOptions(formatting), maximumDepth: writerDepth(for: options))
-            try sink.writeObject(T.encodeTagged(value))
+            try T.writeTagged(value, into: &sink)
             return sink.emitter.takeData()
         }
     }
@@ -80,7 +80,7 @@ extension JSONAdapter {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
             var sink = EmitterSink(options: writerOptions(formatting), maximumDepth: writerDepth(for: options))
             try sink.writeArray(count: values.count) { sink, index in
-                try CollectionElements.write(at: .index(index)) { try sink.writeObject(T.encodeTagged(values[index])) }
+                try CollectionElements.write(at: .index(index)) { try T.writeTagged(values[index], into: &sink) }
             }
             return sink.emitter.takeData()
         }

@@ -12,6 +12,13 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
     let make: @Sendable (Any) -> Enum?
     /// Writes the value the case holds as a JSON object.
     let write: @Sendable (Any) throws -> [String: Any]
+    /// Writes the value the case holds as its model's object into a sink of JSON text.
+    ///
+    /// The member `key: tag` comes first; returns `true`, or `false`, having
+    /// written nothing, when the object must be built first (see
+    /// `JSONAdapter.encode(_:taggedWith:at:into:)`). No closure for a case that keeps
+    /// the object as a ``JSONValue``.
+    let writeTagged: (@Sendable (Any, _ tag: String, _ key: String, inout EmitterSink) throws -> Bool)?
     /// Reads the case from the tagged object at the scanner's position, its tag found.
     ///
     /// As ``read`` reads it from the object's dictionary: the case's model
@@ -37,6 +44,10 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
                 guard let model = payload as? M else { throw StrataError.expected("\(M.self)", found: payload) }
                 return try JSONAdapter.nested { try JSONAdapter.encode(model) }
             },
+            writeTagged: { payload, tag, key, sink in
+                guard let model = payload as? M else { throw StrataError.expected("\(M.self)", found: payload) }
+                return try JSONAdapter.nested { try JSONAdapter.encode(model, taggedWith: tag, at: key, into: &sink) }
+            },
             readScanned: { scanner, levelsLeft in
                 try JSONAdapter.nestedModelReadingObject(M.self, from: &scanner, levelsLeft: levelsLeft).map(makeCase)
             },
@@ -56,6 +67,7 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
                 }
                 return object
             },
+            writeTagged: nil,
             readScanned: nil,
             audit: { _, _, _ in })
     }

@@ -53,6 +53,34 @@ extension JSONTaggedEnum {
     /// the entry of ``casesByTag`` (or ``unknownTagCase``) whose model type it has
     /// builds into the same case.
     static func encodeTagged(_ value: Any) throws -> [String: Any] {
+        switch try chosenCase(of: value) {
+        case .kept(let fallback, let payload):
+            return try fallback.write(payload)
+        case .tagged(let tag, let taggedCase, let payload):
+            var object = try taggedCase.write(payload)
+            try insert(tag, into: &object, at: tagPath())
+            return object
+        }
+    }
+
+    /// Writes the tagged object of `value` into a sink of JSON text: the tag, then
+    /// its case's model's members straight from the model, where the model allows
+    /// it (see `JSONAdapter.encode(_:taggedWith:at:into:)`); otherwise the object
+    /// ``encodeTagged(_:)`` builds.
+    static func writeTagged(_ value: Any, into sink: inout EmitterSink) throws {
+        if case .tagged(let tag, let taggedCase, let payload) = try chosenCase(of: value),
+            let write = taggedCase.writeTagged, let path = try? tagPath(), path.segments.count == 1
+        {
+            if try write(payload, tag, path.segments[0], &sink) { return }
+            var object = try taggedCase.write(payload)
+            try insert(tag, into: &object, at: path)
+            return try sink.writeObject(object)
+        }
+        try sink.writeObject(encodeTagged(value))
+    }
+
+    /// The case `value` is written as (see ``encodeTagged(_:)``).
+    private static func chosenCase(of value: Any) throws -> ChosenTaggedCase<Self> {
         guard let value = value as? Self else { throw StrataError.expected("\(Self.self)", found: value) }
         guard let (name, payload) = caseAndPayload(of: value) else {
             throw StrataError(
@@ -63,7 +91,7 @@ extension JSONTaggedEnum {
         if let fallback = unknownTagCase, isCase(name, fallback.make(payload)), let kept = payload as? JSONValue,
             try tag(of: kept).flatMap({ casesByTag[$0] }) == nil
         {
-            return try fallback.write(payload)
+            return .kept(fallback, payload: payload)
         }
         let tags = casesByTag.keys.sorted().filter { tag in casesByTag[tag].map { isCase(name, $0.make(payload)) } == true }
         guard let tag = tags.first, let taggedCase = casesByTag[tag] else {
@@ -77,9 +105,7 @@ extension JSONTaggedEnum {
                 "The tags \(tags.map { "\"\($0)\"" }.joined(separator: ", ")) of \(Self.self) all build the case \(name), "
                     + "so a value of it cannot say which to write. Give each tag its own case.")
         }
-        var object = try taggedCase.write(payload)
-        try insert(tag, into: &object, at: tagPath())
-        return object
+        return .tagged(tag, taggedCase, payload: payload)
     }
 
     /// The name of `value`'s case and the value it holds (the one value of a
@@ -156,4 +182,11 @@ extension JSONTaggedEnum {
         }
         try insert(at: 0, into: &object)
     }
+}
+
+/// How a tagged enum's value is written: as the object the fallback kept, or as
+/// its tag's case (see `JSONTaggedEnum.encodeTagged(_:)`).
+private enum ChosenTaggedCase<Enum: JSONTaggedEnum> {
+    case kept(JSONTaggedCase<Enum>, payload: Any)
+    case tagged(String, JSONTaggedCase<Enum>, payload: Any)
 }

@@ -31,12 +31,13 @@ private enum LenientKind: JSONTaggedEnum, Equatable {
     case charge(KindCharge)
     case refund(KindCharge)
     case tagged(KindTagged)
+    case accented(KindCharge)
     case other(JSONValue)
 
     static let tagKeyPath: JSONKeyPath = "kind"
     static let casesByTag: [String: JSONTaggedCase<LenientKind>] = [
         "charge": .model(KindCharge.self, LenientKind.charge), "refund": .model(KindCharge.self, LenientKind.refund),
-        "tagged": .model(KindTagged.self, LenientKind.tagged), "K\u{e9}": .model(KindCharge.self, LenientKind.refund),
+        "tagged": .model(KindTagged.self, LenientKind.tagged), "K\u{e9}": .model(KindCharge.self, LenientKind.accented),
     ]
     static let unknownTagCase: JSONTaggedCase<LenientKind>? = .value(LenientKind.other)
 }
@@ -161,6 +162,92 @@ extension Conformance {
                 }
                 Conformance.expectAgreement(
                     runs, "models(of: \(T.self)) from \(Conformance.show(arrayData))", sourceLocation: sourceLocation)
+            }
+        }
+
+        fileprivate static let writtenValues: [LenientKind] = [
+            .charge(KindCharge(id: "c", amount: 5, note: nil, owner: KindHolder(login: "o"))),
+            .refund(KindCharge(id: "r", amount: -1, note: "n\u{e9}\"", owner: nil)),
+            // A model that maps the tag itself: the tag is written once, the case's.
+            .tagged(KindTagged(kind: "not the tag", value: ["a": [1, 2.5, nil]])),
+            .other(["kind": "unknown", "x": 1]),
+            .other(["kind": "charge", "x": 1]),
+            .other([:]),
+            .accented(KindCharge(id: "\u{e9}", amount: 0, note: nil, owner: nil)),
+        ]
+
+        @Test(arguments: Conformance.optionSets)
+        func writesAsTheDictionaryRouteDoes(_ options: WriteOptions) {
+            for value in Self.writtenValues {
+                expectWritesAgree([value], options)
+                expectWritesAgree(Self.writtenValues, options)
+            }
+            let strict: [StrictKind] = [
+                .charge(KindCharge(id: "s", amount: 1, note: nil, owner: nil)), .tagged(KindTagged(kind: "k", value: nil)),
+            ]
+            expectWritesAgree(strict, options)
+        }
+
+        @Test func aModelTooDeepIsTheSameErrorBothWays() {
+            let options = JSONAdapter.EncodingOptions(maximumModelDepth: 1)
+            let value = LenientKind.charge(KindCharge(id: "c", amount: 5, note: nil, owner: KindHolder(login: "o")))
+            let written = Conformance.expectAgreement(
+                [
+                    Run("data(from:)", encoded(LenientKind.self, []) { try JSONAdapter.data(from: value, options: options) }),
+                    Run("dictionary(from:), written", encoded(LenientKind.self, []) {
+                        try JSONWriter.data(withJSONObject: JSONAdapter.dictionary(from: value, options: options), options: [])
+                    }),
+                ], "a charge written one model deep")
+            #expect(written.failure?.code == .nestingTooDeep)
+        }
+
+        /// `values` written by `data(from:)`, and as their objects by `dictionary(from:)`
+        /// then the writer: the same JSON, or the same error.
+        private func expectWritesAgree<T: JSONTaggedEnum>(
+            _ values: [T], _ options: WriteOptions, sourceLocation: SourceLocation = #_sourceLocation
+        ) {
+            let runs = [
+                Run("data(from: [\(T.self)])", encoded(T.self, options) {
+                    try JSONAdapter.data(from: values, options: options.encoding, formatting: options.formatting)
+                }),
+                Run("dictionary(from:) of each, written", encoded(T.self, options) {
+                    try JSONWriter.data(
+                        withJSONObject: values.enumerated().map { index, value in
+                            do {
+                                return try JSONAdapter.dictionary(from: value, options: options.encoding)
+                            } catch let error as StrataError {
+                                throw error.prefixed(with: [.index(index)])
+                            }
+                        },
+                        options: JSONAdapter.writerOptions(options.formatting))
+                }),
+            ]
+            if let value = values.first, values.count == 1 {
+                Conformance.expectAgreement(
+                    [
+                        Run("data(from: \(T.self))", encoded(T.self, options) {
+                            try JSONAdapter.data(from: value, options: options.encoding, formatting: options.formatting)
+                        }),
+                        Run("dictionary(from:), written", encoded(T.self, options) {
+                            try JSONWriter.data(
+                                withJSONObject: JSONAdapter.dictionary(from: value, options: options.encoding),
+                                options: JSONAdapter.writerOptions(options.formatting))
+                        }),
+                    ], "\(value) with options [\(options.testDescription)]", sourceLocation: sourceLocation)
+            }
+            Conformance.expectAgreement(
+                runs, "\(values.count) of \(T.self) with options [\(options.testDescription)]", sourceLocation: sourceLocation)
+        }
+
+        private func encoded<T>(_: T.Type, _ options: WriteOptions, _ body: () throws -> Data) -> Encoded {
+            do {
+                let bytes = try body()
+                let shape = JSONShape(native: try JSONReader.nativeObject(with: bytes))
+                return .json(shape, text: options.contains(.sortedKeys) ? String(decoding: bytes, as: UTF8.self) : nil)
+            } catch let error as StrataError {
+                return .failure(Failure(error))
+            } catch {
+                return .otherError("\(type(of: error)): \(error)")
             }
         }
 
