@@ -12,6 +12,10 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
     let make: @Sendable (Any) -> Enum?
     /// Writes the value the case holds as a JSON object.
     let write: @Sendable (Any) throws -> [String: Any]
+    /// The type of the value the case holds: the model's, or ``JSONValue``.
+    let payloadType: ObjectIdentifier
+    /// Whether ``payloadType`` is a class, whose subclasses' values the case holds too.
+    let payloadIsClass: Bool
     /// Writes the value the case holds as its model's object into a sink of JSON text.
     ///
     /// The member `key: tag` comes first; returns `true`, or `false`, having
@@ -44,6 +48,8 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
                 guard let model = payload as? M else { throw StrataError.expected("\(M.self)", found: payload) }
                 return try JSONAdapter.nested { try JSONAdapter.encode(model) }
             },
+            payloadType: ObjectIdentifier(M.self),
+            payloadIsClass: M.self is AnyObject.Type,
             writeTagged: { payload, tag, key, sink in
                 guard let model = payload as? M else { throw StrataError.expected("\(M.self)", found: payload) }
                 return try JSONAdapter.nested { try JSONAdapter.encode(model, taggedWith: tag, at: key, into: &sink) }
@@ -67,6 +73,8 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
                 }
                 return object
             },
+            payloadType: ObjectIdentifier(JSONValue.self),
+            payloadIsClass: false,
             writeTagged: nil,
             readScanned: nil,
             audit: { _, _, _ in })

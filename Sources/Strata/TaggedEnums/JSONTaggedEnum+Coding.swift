@@ -87,14 +87,22 @@ extension JSONTaggedEnum {
                 .unsupportedValue,
                 "\(value) of \(Self.self) holds no value to write: each case of a tagged enum holds its model.")
         }
+        let table = TaggedCaseTable<Self>.shared
+        let held = ObjectIdentifier(type(of: payload))
         // An object the fallback kept, whose tag the table does not know, is written as it was read.
-        if let fallback = unknownTagCase, isCase(name, fallback.make(payload)), let kept = payload as? JSONValue,
-            try tag(of: kept).flatMap({ casesByTag[$0] }) == nil
+        if let fallback = unknownTagCase, table.mayHold(held, in: fallback), isCase(name, fallback.make(payload)),
+            let kept = payload as? JSONValue, try tag(of: kept).flatMap({ casesByTag[$0] }) == nil
         {
             return .kept(fallback, payload: payload)
         }
-        let tags = casesByTag.keys.sorted().filter { tag in casesByTag[tag].map { isCase(name, $0.make(payload)) } == true }
-        guard let tag = tags.first, let taggedCase = casesByTag[tag] else {
+        var tags: [String] = []
+        var chosen: JSONTaggedCase<Self>?
+        for (index, taggedCase) in table.cases.enumerated()
+        where table.mayHold(held, in: taggedCase) && isCase(name, taggedCase.make(payload)) {
+            tags.append(table.tags[index])
+            if chosen == nil { chosen = taggedCase }
+        }
+        guard let tag = tags.first, let taggedCase = chosen else {
             throw StrataError(
                 .unsupportedValue,
                 "\(Self.self).\(name) has no tag in casesByTag, so it cannot be written. Give it a tag.")

@@ -53,6 +53,29 @@ private enum StrictKind: JSONTaggedEnum, Equatable {
     ]
 }
 
+/// A class model, and a subclass of it that keeps its members.
+private class Animal: JSONSerializing, @unchecked Sendable {
+    var name = ""
+    required init() {}
+    class var propertyKeys: PropertyKeys<Animal> { ["name": \.name] }
+    class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": "name"] }
+}
+
+private final class Dog: Animal, @unchecked Sendable {}
+
+/// Cases whose values are held as an optional, a class and a subclass of it.
+private enum Held: JSONTaggedEnum {
+    case maybe(KindCharge?)
+    case animal(Animal)
+    case charge(KindCharge)
+
+    static let tagKeyPath: JSONKeyPath = "kind"
+    static let casesByTag: [String: JSONTaggedCase<Held>] = [
+        "maybe": .model(KindCharge.self) { Held.maybe($0) }, "animal": .model(Animal.self, Held.animal),
+        "charge": .model(KindCharge.self, Held.charge),
+    ]
+}
+
 extension Conformance {
     /// A tagged enum read from JSON data (its tag found in the bytes, its case's
     /// model decoded from them) gives what it gives from the document's dictionary:
@@ -186,6 +209,19 @@ extension Conformance {
                 .charge(KindCharge(id: "s", amount: 1, note: nil, owner: nil)), .tagged(KindTagged(kind: "k", value: nil)),
             ]
             expectWritesAgree(strict, options)
+        }
+
+        @Test(arguments: Conformance.optionSets)
+        func valuesHeldAsOptionalsAndSubclassesAreWrittenAsTheirCases(_ options: WriteOptions) throws {
+            let dog = Dog()
+            dog.name = "Rex"
+            let values: [Held] = [.maybe(KindCharge(id: "m")), .animal(dog), .charge(KindCharge(id: "c"))]
+            expectWritesAgree(values, options)
+            let written = try JSONAdapter.data(from: values, formatting: .sortedKeys)
+            #expect(
+                String(decoding: written, as: UTF8.self)
+                    == #"[{"amount":0,"id":"m","kind":"maybe","note":null,"owner":null},{"kind":"animal","name":"Rex"},"#
+                    + #"{"amount":0,"id":"c","kind":"charge","note":null,"owner":null}]"#)
         }
 
         @Test func aModelTooDeepIsTheSameErrorBothWays() {
