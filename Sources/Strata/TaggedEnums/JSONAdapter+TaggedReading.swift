@@ -76,7 +76,14 @@ private struct TaggedObject<T: JSONTaggedEnum> {
             try scanner.skipValue()
         }
         if checkingDocumentEnd { try scanner.endDocument() }
-        taggedCase = tag.flatMap { T.casesByTag[$0] }.flatMap { $0.readScanned == nil ? nil : $0 }
+        // Found in the table's index, not generic over `T`: a look-up in `casesByTag` looks
+        // up the metadata of its dictionary and optionals first.
+        let table = TaggedCaseTable<T>.shared
+        if let tag, let index = table.indicesByTag[tag], table.cases[index].readScanned != nil {
+            taggedCase = table.cases[index]
+        } else {
+            taggedCase = nil
+        }
     }
 
     /// The value: the case's model read from the object's bytes, or the object

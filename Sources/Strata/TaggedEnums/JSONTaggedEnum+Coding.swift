@@ -97,8 +97,11 @@ extension JSONTaggedEnum {
         }
         var tags: [String] = []
         var chosen: JSONTaggedCase<Self>?
-        for (index, taggedCase) in table.cases.enumerated()
-        where table.mayHold(held, in: taggedCase) && isCase(name, taggedCase.make(payload)) {
+        // By index: in this code, not specialised for the enum, an enumerated sequence
+        // of its cases looks up its generic metadata at each step.
+        for index in table.cases.indices {
+            let taggedCase = table.cases[index]
+            guard table.mayHold(held, in: taggedCase), isCase(name, taggedCase.make(payload)) else { continue }
             tags.append(table.tags[index])
             if chosen == nil { chosen = taggedCase }
         }
