@@ -223,6 +223,7 @@ final class MappingPlan<M: Model>: Sendable {
                 jsonValueForm: $0.isCustomTransformer ? nil : $0.transformer?.jsonValueForm,
                 readsBinaryNumbers: !$0.isCustomTransformer && $0.property.type.holdsOnlyDoubles,
                 typedArrayElement: $0.typedArrayElement,
+                readsTypedValues: $0.typedArrayElement != nil || !$0.isCustomTransformer && $0.transformer?.jsonValueForm != nil,
                 storesNestedInPlace: $0.nestedField != nil && !$0.nestedFieldIsOptional && $0.property.isWritable)
         }
         self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
@@ -525,6 +526,9 @@ struct MemberRead: Sendable {
     /// straight into its storage when it holds only numbers that type takes as they
     /// are (see `JSONScanner+TypedArrays.swift`).
     let typedArrayElement: (any TypedJSONArrayElement.Type)?
+    /// Whether the entry has a ``typedArrayElement`` or a ``jsonValueForm``: one flag
+    /// for the two, so that reading any other entry tests one byte for both.
+    let readsTypedValues: Bool
     /// Whether a nested model (or array of models) decoded as it is read is stored
     /// straight into the entry's ``MappingPlan/Entry/nestedField``: a writable field of
     /// exactly the model type (or an array of it), not an optional.

@@ -59,8 +59,9 @@ extension JSONScanner {
         reader.index = index
         reader.outerDepth = outerDepth
         // The reused stacks lent to the reader, and taken back however it ends.
-        swap(&reader.treeStacks, &jsonValueStacks)
-        defer { swap(&reader.treeStacks, &jsonValueStacks) }
+        let stacks = takeLentStacks()
+        swap(&reader.treeStacks, &stacks.jsonValue)
+        defer { swap(&reader.treeStacks, &stacks.jsonValue) }
         let value = try reader.parseValueTree()
         index = reader.index
         return value

@@ -74,18 +74,17 @@ struct JSONEmitter {
 
     /// Writes the values ``write(_:depth:)`` does not find by their exact type.
     private mutating func writeOther(_ value: Any, depth: Int) throws(JSONWritingError) {
-        if let json = exactValue(value, as: JSONValue.self) {
-            return try write(json, depth: depth)
-        } else if let members = exactValue(value, as: [String: JSONValue].self) {
-            return try writeObject(members, depth: depth)
-        } else if let elements = exactValue(value, as: [JSONValue].self) {
-            return try writeArray(elements, depth: depth)
-        }
         let type = type(of: value)
         if let number = numberObject(value) {
             try writeNumber(number)
         } else if type is NSNull.Type {
             writeASCII("null")
+        } else if let json = exactValue(value, as: JSONValue.self) {
+            try write(json, depth: depth)
+        } else if let members = exactValue(value, as: [String: JSONValue].self) {
+            try writeObject(members, depth: depth)
+        } else if let elements = exactValue(value, as: [JSONValue].self) {
+            try writeArray(elements, depth: depth)
         } else if type is NSString.Type, let string = value as? String {
             writeString(string)
         } else if try writeOtherScalar(value, type: type) {

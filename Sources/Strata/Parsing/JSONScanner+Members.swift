@@ -272,8 +272,9 @@ extension JSONScanner {
         skipper.index = index
         skipper.outerDepth = outerDepth
         // The reused stacks lent to the skipper, and taken back however it ends.
-        swap(&skipper.treeStacks, &skipStacks)
-        defer { swap(&skipper.treeStacks, &skipStacks) }
+        let stacks = takeLentStacks()
+        swap(&skipper.treeStacks, &stacks.skip)
+        defer { swap(&skipper.treeStacks, &stacks.skip) }
         try skipper.parseValueTree()
         index = skipper.index
     }

@@ -249,8 +249,9 @@ extension JSONAdapter {
     ) throws(JSONParsingError) {
         var members = MappedMembers(keys)
         var unmapped: [String: JSONValue] = [:]
-        while let index = try members.next(in: &scanner) {
-            if let key = members.takeUnmappedKey() {
+        var unmappedKey: String?
+        while let index = try members.next(in: &scanner, keeping: &unmappedKey) {
+            if let key = unmappedKey {
                 // A later duplicate key replaces an earlier one.
                 unmapped[key] = try scanner.parseJSONValue()
             } else {
@@ -279,10 +280,7 @@ extension JSONAdapter {
         if plan.memberReads[index].readsStringArrays, let strings = scanner.plainStringArray() {
             return .converted(consume strings)
         }
-        if let element = plan.memberReads[index].typedArrayElement, let array = scanner.typedArray(of: element) {
-            return .converted(array)
-        }
-        if let form = plan.memberReads[index].jsonValueForm, let value = try scanner.jsonValue(as: form) {
+        if plan.memberReads[index].readsTypedValues, let value = try readTypedValue(plan, at: index, from: &scanner) {
             return .converted(value)
         }
         // The nested model type taken out only for an entry that holds models: a copy of
@@ -297,6 +295,21 @@ extension JSONAdapter {
             try plan.memberReads[index].readsBinaryNumbers
             ? scanner.parseValueTreeWithBinaryNumbers() : scanner.parseValueTree()
         return .json(isJSONNull(value) ? nil : value)
+    }
+
+    /// The value of an entry that ``MemberRead/readsTypedValues``, read straight into
+    /// what its transformer would give: an array of numbers into its storage, a
+    /// `JSONValue` (or an array or object of them) as `JSONValue`s; `nil`, having
+    /// read nothing, for a value to read as JSON.
+    @inline(never)
+    private static func readTypedValue<T: JSONSerializing>(
+        _ plan: MappingPlan<T>, at index: Int, from scanner: inout MemberScanner
+    ) throws(JSONParsingError) -> Any? {
+        if let element = plan.memberReads[index].typedArrayElement, let array = scanner.typedArray(of: element) {
+            return array
+        }
+        if let form = plan.memberReads[index].jsonValueForm { return try scanner.jsonValue(as: form) }
+        return nil
     }
 
     /// Reads a nested model (`kind` ``MappingKind/model``) or array of models

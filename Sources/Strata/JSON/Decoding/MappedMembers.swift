@@ -20,9 +20,6 @@ struct MappedMembers {
     private var run = 0
     /// Whether the object's `{` has been read.
     private var hasBegun = false
-    /// The key of the member ``next(in:)`` last returned, when no entry maps it and
-    /// the table ``MemberKeyTable/keepsUnmapped`` (see ``takeUnmappedKey()``).
-    private var unmappedKey: String?
 
     init(_ keys: MemberKeyTable) {
         self.keys = keys
@@ -48,16 +45,27 @@ struct MappedMembers {
         }
     }
 
-    /// The key of the member ``next(in:)`` last returned, when no entry maps it.
-    ///
-    /// Taken: the next call gives `nil`. Only for a table that
-    /// ``MemberKeyTable/keepsUnmapped``: the member's index is then the table's
-    /// ``MemberKeyTable/count``, the unmapped members' entry, and its value is not
-    /// skipped but left for the caller to read. `nil` for a member an entry maps.
-    mutating func takeUnmappedKey() -> String? {
-        guard let key = unmappedKey else { return nil }
+    /// ``next(in:)`` for a table that ``MemberKeyTable/keepsUnmapped``: every member
+    /// is returned, one no entry maps with the index of the unmapped members' entry
+    /// (the table's ``MemberKeyTable/count``) and its key in `unmappedKey`, its value
+    /// left for the caller to read; `unmappedKey` is `nil` for a member an entry maps.
+    mutating func next(
+        in scanner: inout JSONAdapter.MemberScanner, keeping unmappedKey: inout String?
+    ) throws(JSONParsingError) -> Int? {
         unmappedKey = nil
-        return key
+        let afterComma = hasBegun
+        if hasBegun {
+            guard try scanner.nextMember() else { return nil }
+        } else {
+            hasBegun = true
+            guard try scanner.beginObject() else { return nil }
+        }
+        if let expected = keys.expectedKey(at: hint), try scanner.readKey(expected) {
+            let index = hint
+            hint = keys.hint(after: index)
+            return index
+        }
+        return try keptIndex(afterComma: afterComma, in: &scanner, unmappedKey: &unmappedKey)
     }
 
     /// Reads a member's key: the index of its entry, or `nil` having skipped the
@@ -83,7 +91,6 @@ struct MappedMembers {
     private mutating func otherIndex(
         afterComma: Bool, in scanner: inout JSONAdapter.MemberScanner
     ) throws(JSONParsingError) -> Int? {
-        if keys.keepsUnmapped { return try keptIndex(afterComma: afterComma, in: &scanner) }
         let index: Int?
         if let skipped = keys.learnedSkip(at: hint, run: run), try scanner.readKey(skipped) {
             index = nil
@@ -107,10 +114,11 @@ struct MappedMembers {
     }
 
     /// ``otherIndex(afterComma:in:)`` for a table that keeps the unmapped members: a
-    /// key no entry maps is not skipped but returned in ``unmappedKey``, with the
+    /// key no entry maps is not skipped but returned in `unmappedKey`, with the
     /// index of the unmapped members' entry.
+    @inline(never)
     private mutating func keptIndex(
-        afterComma: Bool, in scanner: inout JSONAdapter.MemberScanner
+        afterComma: Bool, in scanner: inout JSONAdapter.MemberScanner, unmappedKey: inout String?
     ) throws(JSONParsingError) -> Int {
         let index: Int?
         let key: String
