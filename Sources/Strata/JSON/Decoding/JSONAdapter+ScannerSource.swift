@@ -145,8 +145,13 @@ extension JSONAdapter {
                         var slots: [Slot] = []
                         swap(&slots, &spareSlots)
                         if slots.count != keys.slotCount { slots = .missing(count: keys.slotCount) }
-                        try readObject(
-                            plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streamsBelow)
+                        if keys.keepsUnmapped {
+                            try readObjectKeepingUnmapped(
+                                plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streamsBelow)
+                        } else {
+                            try readObject(
+                                plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streamsBelow)
+                        }
                         var source = DecodeSource.slots(consume slots)
                         models.append(try elements.element(at: .index(index)) { try decodeMapped(plan, from: &source) })
                         spareSlots = source.reclaimSlots()
@@ -218,32 +223,33 @@ extension JSONAdapter {
         streams: Bool
     ) throws(JSONParsingError) -> [Slot] {
         var slots = plan.spareSlots.take(count: keys.slotCount)
-        try readObject(plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streams)
+        if keys.keepsUnmapped {
+            try readObjectKeepingUnmapped(plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streams)
+        } else {
+            try readObject(plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streams)
+        }
         return slots
     }
 
     /// ``readObject(_:keys:from:levelsLeft:streams:)`` into `slots`, one per key, all
-    /// ``Slot/missing``.
+    /// ``Slot/missing``, for a table that does not keep unmapped members.
     static func readObject<T: JSONSerializing>(
         _ plan: MappingPlan<T>, keys: MemberKeyTable, into slots: inout [Slot], from scanner: inout MemberScanner,
         levelsLeft: Int, streams: Bool
     ) throws(JSONParsingError) {
-        if keys.keepsUnmapped {
-            return try readObjectKeepingUnmapped(
-                plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streams)
-        }
         var members = MappedMembers(keys)
         while let index = try members.next(in: &scanner) {
             slots[index] = try readSlot(plan, at: index, from: &scanner, levelsLeft: levelsLeft, streams: streams)
         }
     }
 
-    /// ``readObject(_:keys:into:from:levelsLeft:streams:)`` for a plan that keeps the
+    /// ``readObject(_:keys:into:from:levelsLeft:streams:)`` for a table that
+    /// ``MemberKeyTable/keepsUnmapped``, a plan that keeps the
     /// members no entry maps (``JSONSerializing/unmappedKeysPropertyKey``): each is
     /// read as a `JSONValue` where it stands, and the slot of their entry, the last,
     /// holds them all, as the dictionary source gives them to the entry's transformer.
     @inline(never)
-    private static func readObjectKeepingUnmapped<T: JSONSerializing>(
+    static func readObjectKeepingUnmapped<T: JSONSerializing>(
         _ plan: MappingPlan<T>, keys: MemberKeyTable, into slots: inout [Slot], from scanner: inout MemberScanner,
         levelsLeft: Int, streams: Bool
     ) throws(JSONParsingError) {
