@@ -195,20 +195,22 @@ extension JSONAdapter {
     /// nothing, when the object must be built as a dictionary first: the model's
     /// dynamic type is a subclass, its plan is not flat or writes `key` itself, or
     /// the write sorts its keys.
-    static func encode<T: JSONSerializing, Sink: JSONSink>(
-        _ model: T, taggedWith tag: String, at key: String, into sink: inout Sink
+    static func encode<T: JSONSerializing>(
+        _ model: T, taggedWith tag: String, at key: String, into sink: inout EmitterSink
     ) throws -> Bool {
         guard hasStaticType(model), !CallSettings.current.sortsKeys else { return false }
         let plan = try encodePlan(of: T.self)
         guard plan.isFlat, !plan.encodeSteps.contains(where: { $0.jsonKey == key }) else { return false }
-        try encodeMapped(model, plan: plan, into: &sink, leadingMember: (key, tag))
+        // Written by the sink when the object begins, before its first member.
+        sink.leadingMember = (key, tag)
+        defer { sink.leadingMember = nil }
+        try encodeMapped(model, plan: plan, into: &sink)
         return true
     }
 
-    /// ``encodeMapped(_:into:)`` with `T`'s plan, its problem already thrown;
-    /// `leadingMember`, when given, is written first.
+    /// ``encodeMapped(_:into:)`` with `T`'s plan, its problem already thrown.
     private static func encodeMapped<T: JSONSerializing, Sink: JSONSink>(
-        _ model: T, plan: MappingPlan<T>, into sink: inout Sink, leadingMember: (key: String, value: String)? = nil
+        _ model: T, plan: MappingPlan<T>, into sink: inout Sink
     ) throws {
         guard plan.isFlat || Sink.writesKeyPaths || plan.writesUnmappedInPlace && !CallSettings.current.sortsKeys else {
             // Dotted and array-form key paths are written into objects first.
@@ -221,7 +223,6 @@ extension JSONAdapter {
         // nested models run in the same order whichever sink writes them.
         let steps = settings.sortsKeys ? plan.encodeStepsSortedByKey : plan.encodeSteps
         try sink.beginObject(capacity: steps.count, template: Sink.usesObjectTemplates ? plan.objectTemplate : nil)
-        if let (key, value) = leadingMember { try sink.writeMember(key: key, position: steps.count, value) }
         try StoredField.withStorage(of: model) { storage in
             // Walked through the buffer, each step used in place: a pass retains nothing.
             try steps.withUnsafeBufferPointer { steps in
