@@ -82,12 +82,12 @@ extension JSONTaggedEnum {
     /// The case `value` is written as (see ``encodeTagged(_:)``).
     private static func chosenCase(of value: Any) throws -> ChosenTaggedCase<Self> {
         guard let value = value as? Self else { throw StrataError.expected("\(Self.self)", found: value) }
-        guard let (name, payload) = caseAndPayload(of: value) else {
+        let table = TaggedCaseTable<Self>.shared
+        guard let (name, payload) = caseAndPayload(of: value, table: table) else {
             throw StrataError(
                 .unsupportedValue,
                 "\(value) of \(Self.self) holds no value to write: each case of a tagged enum holds its model.")
         }
-        let table = TaggedCaseTable<Self>.shared
         let held = ObjectIdentifier(type(of: payload))
         // An object the fallback kept, whose tag the table does not know, is written as it was read.
         if let fallback = unknownTagCase, table.mayHold(held, in: fallback), isCase(name, fallback.make(payload)),
@@ -121,8 +121,10 @@ extension JSONTaggedEnum {
 
     /// The name of `value`'s case and the value it holds (the one value of a
     /// labeled payload, `case card(card: Card)`, rather than its tuple).
-    private static func caseAndPayload(of value: Self) -> (name: String, payload: Any)? {
+    private static func caseAndPayload(of value: Self, table: TaggedCaseTable<Self>) -> (name: String, payload: Any)? {
         guard let held = Mirror(reflecting: value).children.first, let name = held.label else { return nil }
+        // A value of a type a case holds, not a class, is no tuple: no second mirror to tell.
+        if table.valueTypes.contains(ObjectIdentifier(type(of: held.value))) { return (name, held.value) }
         let payload = Mirror(reflecting: held.value)
         if payload.displayStyle == .tuple, payload.children.count == 1, let only = payload.children.first {
             return (name, only.value)
