@@ -101,7 +101,7 @@ extension JSONTaggedEnum {
         // of its cases looks up its generic metadata at each step.
         for index in table.cases.indices {
             let taggedCase = table.cases[index]
-            guard table.mayHold(held, in: taggedCase), isCase(name, taggedCase.make(payload)) else { continue }
+            guard table.mayHold(held, in: taggedCase), isCase(name, of: value, taggedCase.make(payload)) else { continue }
             tags.append(table.tags[index])
             if chosen == nil { chosen = taggedCase }
         }
@@ -156,6 +156,14 @@ extension JSONTaggedEnum {
     private static func isCase(_ name: String, _ made: Self?) -> Bool {
         guard let made else { return false }
         return Mirror(reflecting: made).children.first?.label == name
+    }
+
+    /// Whether `made` is a value of the case named `name`, the case of `value`: at
+    /// once when `made` is `value` byte for byte (the same case, holding the same
+    /// value), else by its mirror.
+    private static func isCase(_ name: String, of value: Self, _ made: Self?) -> Bool {
+        guard let made else { return false }
+        return haveSameBytes(made, value) || isCase(name, made)
     }
 
     /// The one path of ``tagKeyPath``, which names a member by keys alone.
