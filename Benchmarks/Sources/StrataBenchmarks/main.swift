@@ -69,6 +69,8 @@ for payload in payloads {
 }
 StringDatesRow(report: report).run()
 RecordArrayRows(report: report).run()
+ShapeRows(report: report).run()
+ShapeRows(report: report).runUnmapped()
 ArchiveRow(report: report).run()
 ScalingRow(report: report).run()
 MemoryRow(report: report).run()

@@ -26,6 +26,10 @@ final class MappingPlan<M: Model>: Sendable {
         /// values from user transformers, floating-point numbers (NaN, infinity) and
         /// values of types with no default transformer.
         let checksWrittenValue: Bool
+        /// Whether the transformer is a `JSONValue` default (see
+        /// ``Transformation/jsonValueForm``): a sink that ``JSONSink/writesJSONValues``
+        /// is given the value as it is.
+        let writesJSONValues: Bool
         /// The path in error messages: the keys and indices of a single key path (of
         /// the first path for ``JSONKeyPath/firstPresent(_:_:)``), or the array form
         /// as one component.
@@ -93,6 +97,7 @@ final class MappingPlan<M: Model>: Sendable {
             self.transformer = transformer
             self.isCustomTransformer = isCustomTransformer
             self.checksWrittenValue = checksWrittenValue
+            self.writesJSONValues = !isCustomTransformer && transformer?.jsonValueForm != nil
             // The unmapped members are the object's own: their errors start with their keys.
             self.errorPath = unmappedExcept != nil ? [] : keyPath.isMultiple ? [.key(keyPath.description)] : first.components
             self.alternativeErrorPaths = keyPath.form == .firstPresent ? keyPath.paths.map(\.components) : []
@@ -163,6 +168,11 @@ final class MappingPlan<M: Model>: Sendable {
     /// Whether every entry is written at one key of the model's own object (no
     /// dotted or array key paths).
     let isFlat: Bool
+    /// Whether every entry but the last has a single key and the last keeps the
+    /// unmapped members as `[String: JSONValue]`: a sink of JSON text then writes
+    /// the object itself, the kept members after the others, unless its keys are
+    /// sorted (a dictionary is built and sorted then).
+    let writesUnmappedInPlace: Bool
     /// What the encode engine does for each entry, in ``entries`` order.
     let encodeSteps: [EncodeStep]
     /// How the scanner source reads each entry's value, in ``entries`` order.
@@ -210,8 +220,10 @@ final class MappingPlan<M: Model>: Sendable {
             MemberRead(
                 kind: $0.kind, nested: $0.nested, readsPlainStrings: $0.transformer?.forwardFromPlainString != nil,
                 readsStringArrays: $0.transformer?.keepsStringArrays == true,
+                jsonValueForm: $0.isCustomTransformer ? nil : $0.transformer?.jsonValueForm,
                 readsBinaryNumbers: !$0.isCustomTransformer && $0.property.type.holdsOnlyDoubles,
                 typedArrayElement: $0.typedArrayElement,
+                readsTypedValues: $0.typedArrayElement != nil || !$0.isCustomTransformer && $0.transformer?.jsonValueForm != nil,
                 storesNestedInPlace: $0.nestedField != nil && !$0.nestedFieldIsOptional && $0.property.isWritable)
         }
         self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
@@ -220,7 +232,15 @@ final class MappingPlan<M: Model>: Sendable {
         self.requiredEntryBits =
             required.allSatisfy { $0 < UInt64.bitWidth } ? required.reduce(0) { $0 | 1 << UInt64($1) } : nil
         let singleKeys = entries.compactMap(\.singleKey)
-        self.memberKeys = singleKeys.count == entries.count ? MemberKeyTable(keys: singleKeys) : nil
+        // A plan whose only entry without a single key keeps the unmapped members (the
+        // last entry) reads them as `JSONValue`s while its own members are read.
+        let keepsUnmapped =
+            singleKeys.count == entries.count - 1 && entries.last?.unmappedExcept != nil
+            && entries.last?.transformer?.jsonValueForm == .object
+        self.writesUnmappedInPlace = keepsUnmapped
+        self.memberKeys =
+            singleKeys.count == entries.count || keepsUnmapped
+            ? MemberKeyTable(keys: singleKeys, keepsUnmapped: keepsUnmapped) : nil
         self.objectTemplate = singleKeys.count == entries.count ? ObjectTemplate(keys: singleKeys) : nil
         self.problem = problem
     }
@@ -499,6 +519,9 @@ struct MemberRead: Sendable {
     /// Whether an array of plain strings is read straight into the `[String]` the
     /// entry's transformer would give (see ``Transformation/keepsStringArrays``).
     let readsStringArrays: Bool
+    /// How the value is read straight as `JSONValue`s, when the entry's transformer is
+    /// a `JSONValue` default (see ``Transformation/jsonValueForm``).
+    let jsonValueForm: JSONValueForm?
     /// Whether the entry's numbers are read as their nearest `Double` alone, without
     /// the digits a `Decimal` would keep: its type holds only `Double`s and its
     /// transformer is the default (see ``PropertyType/holdsOnlyDoubles``).
@@ -507,6 +530,9 @@ struct MemberRead: Sendable {
     /// straight into its storage when it holds only numbers that type takes as they
     /// are (see `JSONScanner+TypedArrays.swift`).
     let typedArrayElement: (any TypedJSONArrayElement.Type)?
+    /// Whether the entry has a ``typedArrayElement`` or a ``jsonValueForm``: one flag
+    /// for the two, so that reading any other entry tests one byte for both.
+    let readsTypedValues: Bool
     /// Whether a nested model (or array of models) decoded as it is read is stored
     /// straight into the entry's ``MappingPlan/Entry/nestedField``: a writable field of
     /// exactly the model type (or an array of it), not an optional.

@@ -176,3 +176,12 @@ func withStoredElement<V: ~Copyable, Result>(
     // A buffer with an element at `index` has a base address.
     try body((elements.baseAddress.unsafelyUnwrapped + index).pointee)
 }
+
+/// Whether `a` and `b` are stored as the same bytes.
+///
+/// Then they are the same value (for an enum, the same case holding the same
+/// payload). `false` says nothing: equal values may differ in padding, or in the
+/// address of an indirect payload's box.
+func haveSameBytes<T>(_ a: T, _ b: T) -> Bool {
+    withUnsafeBytes(of: a) { first in withUnsafeBytes(of: b) { second in first.elementsEqual(second) } }
+}

@@ -13,6 +13,7 @@ enum SchemaCache {
         case archivePlan
         case archiveClassNames
         case storedProperties
+        case taggedCases
     }
 
     struct Key: Hashable {

@@ -79,6 +79,12 @@ struct JSONEmitter {
             try writeNumber(number)
         } else if type is NSNull.Type {
             writeASCII("null")
+        } else if let json = exactValue(value, as: JSONValue.self) {
+            try write(json, depth: depth)
+        } else if let members = exactValue(value, as: [String: JSONValue].self) {
+            try writeObject(members, depth: depth)
+        } else if let elements = exactValue(value, as: [JSONValue].self) {
+            try writeArray(elements, depth: depth)
         } else if type is NSString.Type, let string = value as? String {
             writeString(string)
         } else if try writeOtherScalar(value, type: type) {
@@ -248,6 +254,78 @@ struct JSONEmitter {
             }
         }
         endObject(hasMembers: !first, depth: depth)
+    }
+
+    // MARK: - JSONValue
+
+    /// Writes `value` with no Foundation value in between: the bytes ``write(_:depth:)``
+    /// writes for ``JSONValue/foundation``, the form its transformer gives.
+    mutating func write(_ value: JSONValue, depth: Int) throws(JSONWritingError) {
+        switch value {
+        case .null: writeASCII("null")
+        case .bool(let flag): writeBool(flag)
+        case .string(let string): writeString(string)
+        case .number(let number): try write(number, depth: depth)
+        case .array(let elements): try writeArray(elements, depth: depth)
+        case .object(let members): try writeObject(members, depth: depth)
+        }
+    }
+
+    /// Writes a number as its Foundation form is written (see ``JSONNumber/foundation``):
+    /// an integer of at most 18 digits, which its `Int` writes as it is, from its text.
+    private mutating func write(_ number: JSONNumber, depth: Int) throws(JSONWritingError) {
+        var text = number.text
+        let written = text.withUTF8 { utf8 -> Bool in
+            guard utf8.count <= 18, let first = utf8.first else { return false }
+            let digits = first == Byte.minus ? UnsafeBufferPointer(rebasing: utf8.dropFirst()) : utf8
+            // `-0` is the integer 0, written `0`.
+            guard let leading = digits.first, leading != Byte.zero || digits.count == 1 && first != Byte.minus,
+                digits.allSatisfy({ $0 >= Byte.zero && $0 <= Byte.nine })
+            else { return false }
+            output.append(contentsOf: utf8)
+            return true
+        }
+        if !written { try write(number.foundation, depth: depth) }
+    }
+
+    private mutating func writeObject(_ members: [String: JSONValue], depth: Int) throws(JSONWritingError) {
+        try beginObject(depth: depth)
+        var first = true
+        if sortedKeys {
+            for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+                try writeMember(key: key, value: value, first: first, depth: depth)
+                first = false
+            }
+        } else {
+            for (key, value) in members {
+                try writeMember(key: key, value: value, first: first, depth: depth)
+                first = false
+            }
+        }
+        endObject(hasMembers: !first, depth: depth)
+    }
+
+    @inline(__always)
+    private mutating func writeMember(key: String, value: JSONValue, first: Bool, depth: Int) throws(JSONWritingError) {
+        writeKey(key, first: first, depth: depth)
+        do {
+            try write(value, depth: depth + 1)
+        } catch {
+            throw error.prepending(.key(key))
+        }
+    }
+
+    private mutating func writeArray(_ elements: [JSONValue], depth: Int) throws(JSONWritingError) {
+        try beginArray(depth: depth)
+        for (index, element) in elements.enumerated() {
+            beginElement(first: index == 0, depth: depth)
+            do {
+                try write(element, depth: depth + 1)
+            } catch {
+                throw error.prepending(.index(index))
+            }
+        }
+        endArray(hasElements: !elements.isEmpty, depth: depth)
     }
 
     @inline(__always)

@@ -271,6 +271,10 @@ extension JSONScanner {
             input: input, builder: DiscardingJSONBuilder(), maximumDepth: maximumDepth)
         skipper.index = index
         skipper.outerDepth = outerDepth
+        // The reused stacks lent to the skipper, and taken back however it ends.
+        let stacks = takeLentStacks()
+        swap(&skipper.treeStacks, &stacks.skip)
+        defer { swap(&skipper.treeStacks, &stacks.skip) }
         try skipper.parseValueTree()
         index = skipper.index
     }

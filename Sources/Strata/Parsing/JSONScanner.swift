@@ -35,6 +35,9 @@ struct JSONScanner<Builder: JSONValueBuilder> {
     /// one after another (a record's tags, then the next record's), and each
     /// would otherwise allocate and free the three.
     var treeStacks = TreeStacks()
+    /// The stacks this scanner lends the scanners it starts (see ``LentStacks``), made
+    /// when first needed: one reference, so the scanner stays small to copy.
+    var lentStacks: LentStacks?
     /// The spans of the strings of an array being read by `plainStringArray()`, empty
     /// between its calls and kept with its capacity.
     private var stringSpans: [Range<Int>] = []
@@ -97,5 +100,24 @@ struct JSONScanner<Builder: JSONValueBuilder> {
         if index < count {
             throw makeError(.unexpectedCharacter(input[index], expected: "end of input after the top-level value"), at: index)
         }
+    }
+}
+
+/// The stacks of the scanners a scanner starts for one value, kept with their
+/// capacity from one value to the next, as its own ``JSONScanner/treeStacks`` are:
+/// the one that checks a container it skips (``JSONScanner/skipValue()``) and the
+/// one that reads a ``JSONValue`` (``JSONScanner/parseJSONValue()``).
+final class LentStacks {
+    var skip = JSONScanner<DiscardingJSONBuilder>.TreeStacks()
+    var jsonValue = JSONScanner<JSONValueTreeBuilder>.TreeStacks()
+}
+
+extension JSONScanner {
+    /// ``lentStacks``, made when first asked for.
+    mutating func takeLentStacks() -> LentStacks {
+        if let stacks = lentStacks { return stacks }
+        let stacks = LentStacks()
+        lentStacks = stacks
+        return stacks
     }
 }

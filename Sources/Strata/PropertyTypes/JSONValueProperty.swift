@@ -48,5 +48,6 @@ extension Transformation {
             guard let value else { return nil }
             guard let json = value as? JSONValue else { throw StrataError.expected("JSONValue", found: value) }
             return json.foundation
-        })
+        }
+    ).holdingJSONValues(as: .value)
 }

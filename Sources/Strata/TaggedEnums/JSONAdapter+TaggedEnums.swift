@@ -14,7 +14,12 @@ extension JSONAdapter {
     public static func model<T: JSONTaggedEnum>(
         of type: T.Type, from data: Data, options: DecodingOptions = .default
     ) throws -> T {
-        try reading(with: options) { _ in
+        try reading(with: options) { levelsLeft in
+            if let value = try taggedReadingObject(
+                T.self, from: data, maximumNestingDepth: options.maximumNestingDepth, levelsLeft: levelsLeft)
+            {
+                return value
+            }
             let object = try parse(data, maximumNestingDepth: options.maximumNestingDepth)
             return try decodeTagged(T.self, object)
         }
@@ -32,8 +37,13 @@ extension JSONAdapter {
     public static func models<T: JSONTaggedEnum>(
         of type: T.Type, from data: Data, options: DecodingOptions = .default
     ) throws -> [T] {
-        try reading(with: options) { _ in
-            try decodeEachTagged(T.self, parseArray(of: T.self, from: data, options: options))
+        try reading(with: options) { levelsLeft in
+            if let values = try taggedReadingElements(
+                T.self, from: data, maximumNestingDepth: options.maximumNestingDepth, levelsLeft: levelsLeft)
+            {
+                return values
+            }
+            return try decodeEachTagged(T.self, parseArray(of: T.self, from: data, options: options))
         }
     }
 
@@ -58,7 +68,7 @@ extension JSONAdapter {
     ) throws -> Data {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
             var sink = EmitterSink(options: writerOptions(formatting), maximumDepth: writerDepth(for: options))
-            try sink.writeObject(T.encodeTagged(value))
+            try T.writeTagged(value, into: &sink)
             return sink.emitter.takeData()
         }
     }
@@ -70,14 +80,14 @@ extension JSONAdapter {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
             var sink = EmitterSink(options: writerOptions(formatting), maximumDepth: writerDepth(for: options))
             try sink.writeArray(count: values.count) { sink, index in
-                try CollectionElements.write(at: .index(index)) { try sink.writeObject(T.encodeTagged(values[index])) }
+                try CollectionElements.write(at: .index(index)) { try T.writeTagged(values[index], into: &sink) }
             }
             return sink.emitter.takeData()
         }
     }
 
     /// `object`, a document's top level, read as a `T`.
-    private static func decodeTagged<T: JSONTaggedEnum>(_ type: T.Type, _ object: Any) throws -> T {
+    static func decodeTagged<T: JSONTaggedEnum>(_ type: T.Type, _ object: Any) throws -> T {
         guard let json = object as? [String: Any] else { throw notAnObject(object, for: T.self) }
         return try T.decodeTagged(json)
     }

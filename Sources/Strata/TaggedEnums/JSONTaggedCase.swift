@@ -12,6 +12,25 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
     let make: @Sendable (Any) -> Enum?
     /// Writes the value the case holds as a JSON object.
     let write: @Sendable (Any) throws -> [String: Any]
+    /// The type of the value the case holds: the model's, or ``JSONValue``.
+    let payloadType: ObjectIdentifier
+    /// Whether ``payloadType`` is a class, whose subclasses' values the case holds too.
+    let payloadIsClass: Bool
+    /// Writes the value the case holds as its model's object into a sink of JSON text.
+    ///
+    /// The member `key: tag` comes first; returns `true`, or `false`, having
+    /// written nothing, when the object must be built first (see
+    /// `JSONAdapter.encode(_:taggedWith:at:into:)`). No closure for a case that keeps
+    /// the object as a ``JSONValue``.
+    let writeTagged: (@Sendable (Any, _ tag: String, _ key: String, inout EmitterSink) throws -> Bool)?
+    /// Reads the case from the tagged object at the scanner's position, its tag found.
+    ///
+    /// As ``read`` reads it from the object's dictionary: the case's model
+    /// decoded as its type is from JSON data, one nesting level deeper, `levelsLeft`
+    /// being the levels of models left to the read in progress. `nil`, having read
+    /// nothing, when the model must be decoded from its dictionary; no closure for a
+    /// case that keeps the object as a ``JSONValue``.
+    let readScanned: (@Sendable (inout JSONAdapter.MemberScanner, _ levelsLeft: Int) throws -> Enum?)?
     /// Audits the tagged object at a path as the case's model (see
     /// `JSONAdapter.audit(of:from:)`); a case holding a ``JSONValue`` keeps every member.
     let audit: @Sendable ([String: Any], [StrataError.PathComponent], inout JSONMappingAudit) throws -> Void
@@ -29,6 +48,15 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
                 guard let model = payload as? M else { throw StrataError.expected("\(M.self)", found: payload) }
                 return try JSONAdapter.nested { try JSONAdapter.encode(model) }
             },
+            payloadType: ObjectIdentifier(M.self),
+            payloadIsClass: M.self is AnyObject.Type,
+            writeTagged: { payload, tag, key, sink in
+                guard let model = payload as? M else { throw StrataError.expected("\(M.self)", found: payload) }
+                return try JSONAdapter.nested { try JSONAdapter.encode(model, taggedWith: tag, at: key, into: &sink) }
+            },
+            readScanned: { scanner, levelsLeft in
+                try JSONAdapter.nestedModelReadingObject(M.self, from: &scanner, levelsLeft: levelsLeft).map(makeCase)
+            },
             audit: { object, path, audit in try JSONAdapter.auditObject(M.self, object, at: path, into: &audit) })
     }
 
@@ -45,6 +73,10 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
                 }
                 return object
             },
+            payloadType: ObjectIdentifier(JSONValue.self),
+            payloadIsClass: false,
+            writeTagged: nil,
+            readScanned: nil,
             audit: { _, _, _ in })
     }
 }

@@ -53,20 +53,59 @@ extension JSONTaggedEnum {
     /// the entry of ``casesByTag`` (or ``unknownTagCase``) whose model type it has
     /// builds into the same case.
     static func encodeTagged(_ value: Any) throws -> [String: Any] {
+        switch try chosenCase(of: value) {
+        case .kept(let fallback, let payload):
+            return try fallback.write(payload)
+        case .tagged(let tag, let taggedCase, let payload):
+            var object = try taggedCase.write(payload)
+            try insert(tag, into: &object, at: tagPath())
+            return object
+        }
+    }
+
+    /// Writes the tagged object of `value` into a sink of JSON text: the tag, then
+    /// its case's model's members straight from the model, where the model allows
+    /// it (see `JSONAdapter.encode(_:taggedWith:at:into:)`); otherwise the object
+    /// ``encodeTagged(_:)`` builds.
+    static func writeTagged(_ value: Any, into sink: inout EmitterSink) throws {
+        if case .tagged(let tag, let taggedCase, let payload) = try chosenCase(of: value),
+            let write = taggedCase.writeTagged, let path = try? tagPath(), path.segments.count == 1
+        {
+            if try write(payload, tag, path.segments[0], &sink) { return }
+            var object = try taggedCase.write(payload)
+            try insert(tag, into: &object, at: path)
+            return try sink.writeObject(object)
+        }
+        try sink.writeObject(encodeTagged(value))
+    }
+
+    /// The case `value` is written as (see ``encodeTagged(_:)``).
+    private static func chosenCase(of value: Any) throws -> ChosenTaggedCase<Self> {
         guard let value = value as? Self else { throw StrataError.expected("\(Self.self)", found: value) }
-        guard let (name, payload) = caseAndPayload(of: value) else {
+        let table = TaggedCaseTable<Self>.shared
+        guard let (name, payload) = caseAndPayload(of: value, table: table) else {
             throw StrataError(
                 .unsupportedValue,
                 "\(value) of \(Self.self) holds no value to write: each case of a tagged enum holds its model.")
         }
+        let held = ObjectIdentifier(type(of: payload))
         // An object the fallback kept, whose tag the table does not know, is written as it was read.
-        if let fallback = unknownTagCase, isCase(name, fallback.make(payload)), let kept = payload as? JSONValue,
-            try tag(of: kept).flatMap({ casesByTag[$0] }) == nil
+        if let fallback = unknownTagCase, table.mayHold(held, in: fallback), isCase(name, fallback.make(payload)),
+            let kept = payload as? JSONValue, try tag(of: kept).flatMap({ casesByTag[$0] }) == nil
         {
-            return try fallback.write(payload)
+            return .kept(fallback, payload: payload)
         }
-        let tags = casesByTag.keys.sorted().filter { tag in casesByTag[tag].map { isCase(name, $0.make(payload)) } == true }
-        guard let tag = tags.first, let taggedCase = casesByTag[tag] else {
+        var tags: [String] = []
+        var chosen: JSONTaggedCase<Self>?
+        // By index: in this code, not specialised for the enum, an enumerated sequence
+        // of its cases looks up its generic metadata at each step.
+        for index in table.cases.indices {
+            let taggedCase = table.cases[index]
+            guard table.mayHold(held, in: taggedCase), isCase(name, of: value, taggedCase.make(payload)) else { continue }
+            tags.append(table.tags[index])
+            if chosen == nil { chosen = taggedCase }
+        }
+        guard let tag = tags.first, let taggedCase = chosen else {
             throw StrataError(
                 .unsupportedValue,
                 "\(Self.self).\(name) has no tag in casesByTag, so it cannot be written. Give it a tag.")
@@ -77,15 +116,15 @@ extension JSONTaggedEnum {
                 "The tags \(tags.map { "\"\($0)\"" }.joined(separator: ", ")) of \(Self.self) all build the case \(name), "
                     + "so a value of it cannot say which to write. Give each tag its own case.")
         }
-        var object = try taggedCase.write(payload)
-        try insert(tag, into: &object, at: tagPath())
-        return object
+        return .tagged(tag, taggedCase, payload: payload)
     }
 
     /// The name of `value`'s case and the value it holds (the one value of a
     /// labeled payload, `case card(card: Card)`, rather than its tuple).
-    private static func caseAndPayload(of value: Self) -> (name: String, payload: Any)? {
+    private static func caseAndPayload(of value: Self, table: TaggedCaseTable<Self>) -> (name: String, payload: Any)? {
         guard let held = Mirror(reflecting: value).children.first, let name = held.label else { return nil }
+        // A value of a type a case holds, not a class, is no tuple: no second mirror to tell.
+        if table.valueTypes.contains(ObjectIdentifier(type(of: held.value))) { return (name, held.value) }
         let payload = Mirror(reflecting: held.value)
         if payload.displayStyle == .tuple, payload.children.count == 1, let only = payload.children.first {
             return (name, only.value)
@@ -119,8 +158,16 @@ extension JSONTaggedEnum {
         return Mirror(reflecting: made).children.first?.label == name
     }
 
+    /// Whether `made` is a value of the case named `name`, the case of `value`: at
+    /// once when `made` is `value` byte for byte (the same case, holding the same
+    /// value), else by its mirror.
+    private static func isCase(_ name: String, of value: Self, _ made: Self?) -> Bool {
+        guard let made else { return false }
+        return haveSameBytes(made, value) || isCase(name, made)
+    }
+
     /// The one path of ``tagKeyPath``, which names a member by keys alone.
-    private static func tagPath() throws -> JSONKeyPath.Path {
+    static func tagPath() throws -> JSONKeyPath.Path {
         let keyPath = tagKeyPath
         guard keyPath.form == .single, let path = keyPath.paths.first, !path.segments.isEmpty,
             !path.hasIndex, !path.segments.contains(where: \.isEmpty)
@@ -156,4 +203,11 @@ extension JSONTaggedEnum {
         }
         try insert(at: 0, into: &object)
     }
+}
+
+/// How a tagged enum's value is written: as the object the fallback kept, or as
+/// its tag's case (see `JSONTaggedEnum.encodeTagged(_:)`).
+private enum ChosenTaggedCase<Enum: JSONTaggedEnum> {
+    case kept(JSONTaggedCase<Enum>, payload: Any)
+    case tagged(String, JSONTaggedCase<Enum>, payload: Any)
 }

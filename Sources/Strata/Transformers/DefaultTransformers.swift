@@ -79,6 +79,9 @@ enum DefaultTransformers {
                 }
                 return json
             })
+        if case .leaf(is JSONValueProperty) = element, ObjectIdentifier(builder) == ObjectIdentifier([JSONValue].self) {
+            return transformation.holdingJSONValues(as: .array)
+        }
         // An array of strings into a `[String]`: every element exact, so the forward
         // closure returns the `[String]` of the strings it is given.
         guard case .leaf(is StringProperty) = element, elementsMayBeExact, ObjectIdentifier(builder) == ObjectIdentifier([String].self)
@@ -89,7 +92,7 @@ enum DefaultTransformers {
     static func dictionary(value element: PropertyType, builder: any DictionaryBuilding.Type) -> Transformation {
         let valueTransformer = element.defaultValueTransformer
         let nulls = CollectionElements.Nulls(for: element)
-        return Transformation(
+        let transformation = Transformation(
             forward: { value in
                 guard let value else { return nil }
                 guard let object = value as? [String: Any] else {
@@ -137,6 +140,12 @@ enum DefaultTransformers {
                 }
                 return json
             })
+        if case .leaf(is JSONValueProperty) = element,
+            ObjectIdentifier(builder) == ObjectIdentifier([String: JSONValue].self)
+        {
+            return transformation.holdingJSONValues(as: .object)
+        }
+        return transformation
     }
 
     /// Converts one element of a collection that is not `null` through the element

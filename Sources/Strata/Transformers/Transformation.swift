@@ -23,6 +23,14 @@ struct Transformation: Sendable {
     /// elements, so that the scanner source may make that `[String]` itself from an
     /// array of plain strings (see ``MemberRead``).
     private(set) var keepsStringArrays = false
+    /// What this transformation gives when it is a `JSONValue` default; `nil` otherwise.
+    ///
+    /// Such a ``forward`` gives any JSON value as its ``JSONValue`` (``JSONValueForm/value``),
+    /// an array as its `[JSONValue]` or an object as its `[String: JSONValue]`, and
+    /// ``reverse`` gives such a value back in its Foundation form: so the scanner source
+    /// reads the value straight as `JSONValue`s (`JSONValueTreeBuilder`), and a sink of
+    /// JSON text writes it as it is.
+    private(set) var jsonValueForm: JSONValueForm?
 
     /// A one-way transformation.
     init(forward: @escaping @Sendable (Any?) throws -> Any?) {
@@ -73,6 +81,13 @@ struct Transformation: Sendable {
     func keepingStringArrays() -> Transformation {
         var transformation = self
         transformation.keepsStringArrays = true
+        return transformation
+    }
+
+    /// This transformation, marked as the `JSONValue` default of `form` (see ``jsonValueForm``).
+    func holdingJSONValues(as form: JSONValueForm) -> Transformation {
+        var transformation = self
+        transformation.jsonValueForm = form
         return transformation
     }
 

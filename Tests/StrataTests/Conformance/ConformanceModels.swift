@@ -64,6 +64,8 @@ struct Family: Sendable, CustomTestStringConvertible {
     private static func pathed<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Pathed<Tag>.self }
     private static func strict<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Strict<Tag>.self }
     private static func misfit<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Misfit<Tag>.self }
+    private static func freeform<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Freeform<Tag>.self }
+    private static func keeper<Tag>(_: Tag.Type) -> any ConformanceModel.Type { Keeper<Tag>.self }
 
     static let person = Family("Person") { person(Fresh.tag()) }
     static let crew = Family("Crew") { crew(Fresh.tag()) }
@@ -80,6 +82,8 @@ struct Family: Sendable, CustomTestStringConvertible {
     static let pathed = Family("Pathed") { pathed(Fresh.tag()) }
     static let strict = Family("Strict") { strict(Fresh.tag()) }
     static let misfit = Family("Misfit") { misfit(Fresh.tag()) }
+    static let freeform = Family("Freeform") { freeform(Fresh.tag()) }
+    static let keeper = Family("Keeper") { keeper(Fresh.tag()) }
 }
 
 // MARK: - Fresh types
@@ -193,6 +197,51 @@ struct Person<Tag>: ConformanceModel, Equatable, CustomStringConvertible {
     var description: String {
         "Person(id: \(id), name: \(name.debugDescription), nickname: \(nickname?.debugDescription ?? "nil"), "
             + "score: \(score), active: \(active), tags: \(tags), owner: \(owner?.description ?? "nil"))"
+    }
+}
+
+/// Free-form JSON in every form a property holds it: a `JSONValue`, its optional,
+/// an array and an object of them.
+struct Freeform<Tag>: ConformanceModel, Equatable, CustomStringConvertible {
+    var id = 0
+    var value: JSONValue = "default"
+    var maybe: JSONValue? = "default"
+    var list: [JSONValue] = ["default"]
+    var metadata: [String: JSONValue] = ["default": true]
+
+    static var propertyKeys: PropertyKeys<Freeform> {
+        ["id": \.id, "value": \.value, "maybe": \.maybe, "list": \.list, "metadata": \.metadata]
+    }
+    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
+        ["id": "id", "value": "value", "maybe": "maybe", "list": "list", "metadata": "metadata"]
+    }
+    static var filler: String {
+        #"{"id": 1, "value": {"a": [1, 2.5, "x"]}, "maybe": null, "list": [true, null], "metadata": {"k": "v", "n": 1.0}}"#
+    }
+
+    /// Every property, numbers by their text (``JSONValue``'s description), objects in key order.
+    var description: String {
+        "Freeform(id: \(id), value: \(value), maybe: \(maybe.map(\.description) ?? "nil"), list: \(JSONValue.array(list)), "
+            + "metadata: \(JSONValue.object(metadata)))"
+    }
+}
+
+/// A model that keeps the members it does not map, beside a nested model and an
+/// optional.
+struct Keeper<Tag>: ConformanceModel, Equatable, CustomStringConvertible {
+    var id = 0
+    var name: String? = "none"
+    var owner: PersonOwner<Tag>? = nil
+    var others: [String: JSONValue] = ["default": true]
+
+    static var propertyKeys: PropertyKeys<Keeper> { ["id": \.id, "name": \.name, "owner": \.owner, "others": \.others] }
+    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["id": "id", "name": "name", "owner": "owner"] }
+    static var unmappedKeysPropertyKey: String? { "others" }
+    static var filler: String { #"{"id": 1, "name": "f", "owner": {"login": "o", "id": 2}, "extra": [1, {"a": null}]}"# }
+
+    var description: String {
+        "Keeper(id: \(id), name: \(name?.debugDescription ?? "nil"), owner: \(owner?.description ?? "nil"), "
+            + "others: \(JSONValue.object(others)))"
     }
 }
 

@@ -13,6 +13,7 @@ enum ProfileRun {
     static let names = ["github-data", "twitter-data", "twitter-string-data", "records-data", "records-to-data",
                         "github-to-data", "twitter-to-data", "twitter-to-dictionary",
                         "citm-data", "citm-dictionary", "citm-to-data", "citm-to-dictionary", "canada-data", "canada-to-data", "embedding-data", "embedding-to-data",
+                        "timeline-data", "timeline-to-data", "charges-data", "charges-to-data", "unmapped-data", "unmapped-to-data",
                         "github-codable", "records-codable", "twitter-string-codable"]
 
     static func run(_ arguments: [String]) throws {
@@ -77,6 +78,24 @@ enum ProfileRun {
             return { blackHole(try JSONAdapter.model(of: Embedding.self, from: embedding)) }
         case "embedding-to-data":
             let model = try JSONAdapter.model(of: Embedding.self, from: PayloadFiles.data(Embedding.fileName))
+            return { blackHole(try JSONAdapter.data(from: model, options: .omitNulls)) }
+        case "timeline-data":
+            let timeline = TimelineGenerator.json(count: TimelineGenerator.count)
+            return { blackHole(try JSONAdapter.models(of: TimelineEvent.self, from: timeline)) }
+        case "timeline-to-data":
+            let events = try JSONAdapter.models(of: TimelineEvent.self, from: TimelineGenerator.json(count: TimelineGenerator.count))
+            return { blackHole(try JSONAdapter.data(from: events, options: .omitNulls)) }
+        case "charges-data":
+            let charges = StripeChargeGenerator.json(count: StripeChargeGenerator.count)
+            return { blackHole(try JSONAdapter.models(of: StripeCharge.self, from: charges)) }
+        case "charges-to-data":
+            let charges = try JSONAdapter.models(of: StripeCharge.self, from: StripeChargeGenerator.json(count: StripeChargeGenerator.count))
+            return { blackHole(try JSONAdapter.data(from: charges, options: .omitNulls)) }
+        case "unmapped-data":
+            let twitter = try twitterData()
+            return { blackHole(try JSONAdapter.model(of: KeptSearch.self, from: twitter)) }
+        case "unmapped-to-data":
+            let model = try JSONAdapter.model(of: KeptSearch.self, from: twitterData())
             return { blackHole(try JSONAdapter.data(from: model, options: .omitNulls)) }
         // The baselines the targets are measured against, for their instruction counts.
         case "github-codable":

@@ -63,6 +63,35 @@ extension JSONAdapter {
         return model
     }
 
+    /// A `T` decoded from the object at the scanner's position as a nested model is.
+    ///
+    /// One nesting level deeper (`levelsLeft` levels of models left to the read in
+    /// progress): decoded as it is read where `T` allows, else read into slots.
+    /// `nil`, having read nothing, when `T` must be decoded from its dictionary or no
+    /// level is left (its dictionary's decode then reports the depth).
+    static func nestedModelReadingObject<T: JSONSerializing>(
+        _: T.Type, from scanner: inout MemberScanner, levelsLeft: Int
+    ) throws -> T? {
+        let plan = MappingPlan<T>.shared
+        guard scanner.nextByte == Byte.openBrace, levelsLeft > 0, let keys = readsObjects(plan) else { return nil }
+        var streams = !RecoveryLog.mayBeActive
+        if streams, streamsModels(plan) {
+            // Decoded as it is read; read again into slots if that gives up.
+            let start = scanner.position
+            do {
+                return try decodeStreaming(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft - 1)
+            } catch {
+                scanner.position = start
+                streams = false
+            }
+        }
+        let slots = try readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft - 1, streams: streams)
+        var source = DecodeSource.slots(consume slots)
+        let model = try nested { try decodeMapped(plan, from: &source) }
+        plan.spareSlots.keep(source.reclaimSlots())
+        return model
+    }
+
     /// Models decoded element by element from `data`, or `nil` when the data's
     /// top-level value (not an array) needs the dictionary path.
     ///
@@ -115,9 +144,14 @@ extension JSONAdapter {
                         // leaving it missing, so the next element is read into the same one.
                         var slots: [Slot] = []
                         swap(&slots, &spareSlots)
-                        if slots.count != keys.count { slots = .missing(count: keys.count) }
-                        try readObject(
-                            plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streamsBelow)
+                        if slots.count != keys.slotCount { slots = .missing(count: keys.slotCount) }
+                        if keys.keepsUnmapped {
+                            try readObjectKeepingUnmapped(
+                                plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streamsBelow)
+                        } else {
+                            try readObject(
+                                plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streamsBelow)
+                        }
                         var source = DecodeSource.slots(consume slots)
                         models.append(try elements.element(at: .index(index)) { try decodeMapped(plan, from: &source) })
                         spareSlots = source.reclaimSlots()
@@ -188,13 +222,17 @@ extension JSONAdapter {
         _ plan: MappingPlan<T>, keys: MemberKeyTable, from scanner: inout MemberScanner, levelsLeft: Int,
         streams: Bool
     ) throws(JSONParsingError) -> [Slot] {
-        var slots = plan.spareSlots.take(count: keys.count)
-        try readObject(plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streams)
+        var slots = plan.spareSlots.take(count: keys.slotCount)
+        if keys.keepsUnmapped {
+            try readObjectKeepingUnmapped(plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streams)
+        } else {
+            try readObject(plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streams)
+        }
         return slots
     }
 
     /// ``readObject(_:keys:from:levelsLeft:streams:)`` into `slots`, one per key, all
-    /// ``Slot/missing``.
+    /// ``Slot/missing``, for a table that does not keep unmapped members.
     static func readObject<T: JSONSerializing>(
         _ plan: MappingPlan<T>, keys: MemberKeyTable, into slots: inout [Slot], from scanner: inout MemberScanner,
         levelsLeft: Int, streams: Bool
@@ -205,9 +243,34 @@ extension JSONAdapter {
         }
     }
 
+    /// ``readObject(_:keys:into:from:levelsLeft:streams:)`` for a table that
+    /// ``MemberKeyTable/keepsUnmapped``, a plan that keeps the
+    /// members no entry maps (``JSONSerializing/unmappedKeysPropertyKey``): each is
+    /// read as a `JSONValue` where it stands, and the slot of their entry, the last,
+    /// holds them all, as the dictionary source gives them to the entry's transformer.
+    @inline(never)
+    static func readObjectKeepingUnmapped<T: JSONSerializing>(
+        _ plan: MappingPlan<T>, keys: MemberKeyTable, into slots: inout [Slot], from scanner: inout MemberScanner,
+        levelsLeft: Int, streams: Bool
+    ) throws(JSONParsingError) {
+        var members = MappedMembers(keys)
+        var unmapped: [String: JSONValue] = [:]
+        var unmappedKey: String?
+        while let index = try members.next(in: &scanner, keeping: &unmappedKey) {
+            if let key = unmappedKey {
+                // A later duplicate key replaces an earlier one.
+                unmapped[key] = try scanner.parseJSONValue()
+            } else {
+                slots[index] = try readSlot(plan, at: index, from: &scanner, levelsLeft: levelsLeft, streams: streams)
+            }
+        }
+        slots[keys.count] = .converted(unmapped)
+    }
+
     /// Reads the value of the member the entry at `index` maps, at the scanner's
     /// position: a plain string, an array of them or of numbers straight into what
-    /// the entry's transformer would give, a nested model or array of models as
+    /// the entry's transformer would give, a `JSONValue` (or an array or object of
+    /// them) straight as `JSONValue`s, a nested model or array of models as
     /// ``readModels(_:of:from:levelsLeft:streams:)`` reads it, anything else as a JSON
     /// value.
     @inline(__always)
@@ -223,8 +286,8 @@ extension JSONAdapter {
         if plan.memberReads[index].readsStringArrays, let strings = scanner.plainStringArray() {
             return .converted(consume strings)
         }
-        if let element = plan.memberReads[index].typedArrayElement, let array = scanner.typedArray(of: element) {
-            return .converted(array)
+        if plan.memberReads[index].readsTypedValues, let value = try readTypedValue(plan, at: index, from: &scanner) {
+            return .converted(value)
         }
         // The nested model type taken out only for an entry that holds models: a copy of
         // the whole read, or of its references, costs a retain and a release each.
@@ -238,6 +301,21 @@ extension JSONAdapter {
             try plan.memberReads[index].readsBinaryNumbers
             ? scanner.parseValueTreeWithBinaryNumbers() : scanner.parseValueTree()
         return .json(isJSONNull(value) ? nil : value)
+    }
+
+    /// The value of an entry that ``MemberRead/readsTypedValues``, read straight into
+    /// what its transformer would give: an array of numbers into its storage, a
+    /// `JSONValue` (or an array or object of them) as `JSONValue`s; `nil`, having
+    /// read nothing, for a value to read as JSON.
+    @inline(never)
+    private static func readTypedValue<T: JSONSerializing>(
+        _ plan: MappingPlan<T>, at index: Int, from scanner: inout MemberScanner
+    ) throws(JSONParsingError) -> Any? {
+        if let element = plan.memberReads[index].typedArrayElement, let array = scanner.typedArray(of: element) {
+            return array
+        }
+        if let form = plan.memberReads[index].jsonValueForm { return try scanner.jsonValue(as: form) }
+        return nil
     }
 
     /// Reads a nested model (`kind` ``MappingKind/model``) or array of models
@@ -276,7 +354,7 @@ extension JSONAdapter {
 
     /// Checks, and skips, the elements after the current one (read whole) and the
     /// end of the document.
-    private static func skipRemainingElements(of scanner: inout MemberScanner) throws(StrataError) {
+    static func skipRemainingElements(of scanner: inout MemberScanner) throws(StrataError) {
         do {
             while try scanner.nextElement() {
                 try scanner.expectElement()
@@ -291,7 +369,7 @@ extension JSONAdapter {
     /// Runs `body` on a scanner over `data` (whose arrays and objects may nest
     /// `maximumNestingDepth` deep), past any BOM and leading whitespace; parsing
     /// errors become ``StrataError/Code/invalidJSON``.
-    private static func scanning<Value>(
+    static func scanning<Value>(
         _ data: Data, maximumNestingDepth: Int, _ body: (inout MemberScanner) throws -> Value?
     ) throws -> Value? {
         do {

@@ -145,7 +145,8 @@ extension MappingPlan {
             }
         }
         for entry in entries {
-            guard !entry.isCustomTransformer, entry.recovery.isEmpty, entry.mapsJSON, entry.property.field != nil,
+            guard !entry.isCustomTransformer, entry.recovery.isEmpty, entry.mapsJSON, entry.unmappedExcept == nil,
+                entry.property.field != nil,
                 entry.property.isWritable
             else { return false }
             switch entry.kind {

@@ -45,6 +45,29 @@ struct MappedMembers {
         }
     }
 
+    /// ``next(in:)`` for a table that ``MemberKeyTable/keepsUnmapped``: every member
+    /// is returned, one no entry maps with the index of the unmapped members' entry
+    /// (the table's ``MemberKeyTable/count``) and its key in `unmappedKey`, its value
+    /// left for the caller to read; `unmappedKey` is `nil` for a member an entry maps.
+    mutating func next(
+        in scanner: inout JSONAdapter.MemberScanner, keeping unmappedKey: inout String?
+    ) throws(JSONParsingError) -> Int? {
+        unmappedKey = nil
+        let afterComma = hasBegun
+        if hasBegun {
+            guard try scanner.nextMember() else { return nil }
+        } else {
+            hasBegun = true
+            guard try scanner.beginObject() else { return nil }
+        }
+        if let expected = keys.expectedKey(at: hint), try scanner.readKey(expected) {
+            let index = hint
+            hint = keys.hint(after: index)
+            return index
+        }
+        return try keptIndex(afterComma: afterComma, in: &scanner, unmappedKey: &unmappedKey)
+    }
+
     /// Reads a member's key: the index of its entry, or `nil` having skipped the
     /// value of a key no entry maps.
     @inline(__always)
@@ -87,6 +110,31 @@ struct MappedMembers {
         }
         hint = keys.hint(after: index)
         run = 0
+        return index
+    }
+
+    /// ``otherIndex(afterComma:in:)`` for a table that keeps the unmapped members: a
+    /// key no entry maps is not skipped but returned in `unmappedKey`, with the
+    /// index of the unmapped members' entry.
+    @inline(never)
+    private mutating func keptIndex(
+        afterComma: Bool, in scanner: inout JSONAdapter.MemberScanner, unmappedKey: inout String?
+    ) throws(JSONParsingError) -> Int {
+        let index: Int?
+        let key: String
+        switch try scanner.memberKey(afterComma: afterComma) {
+        case .ascii(let bytes):
+            index = keys.index(ofASCII: bytes, hint: hint)
+            key = index == nil ? String(decoding: bytes, as: UTF8.self) : ""
+        case .decoded(let decoded):
+            index = keys.index(of: decoded, hint: hint)
+            key = decoded
+        }
+        guard let index else {
+            unmappedKey = key
+            return keys.count
+        }
+        hint = keys.hint(after: index)
         return index
     }
 }

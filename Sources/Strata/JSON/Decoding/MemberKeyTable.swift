@@ -69,8 +69,16 @@ final class MemberKeyTable: @unchecked Sendable {
     /// How many unmapped keys in a row are learned at one hint.
     private static var learnedRunLength: Int { 4 }
 
+    /// Whether the members of keys not in the table are kept, as the `JSONValue`s of
+    /// the plan's ``JSONSerializing/unmappedKeysPropertyKey`` entry, the entry after
+    /// the table's keys (see ``MappedMembers/unmappedKey``).
+    let keepsUnmapped: Bool
+
     /// A table of `keys`; a key's index in the table is its index in `keys`.
-    init(keys: [String]) {
+    ///
+    /// `keepsUnmapped` is ``keepsUnmapped``.
+    init(keys: [String], keepsUnmapped: Bool = false) {
+        self.keepsUnmapped = keepsUnmapped
         var bytes: [UInt8] = []
         var spans: [Range<Int>] = []
         for key in keys {
@@ -138,6 +146,10 @@ final class MemberKeyTable: @unchecked Sendable {
 
     /// The number of keys.
     var count: Int { spans.count }
+
+    /// The number of slots an object read with the table fills: one per key, and
+    /// one for the unmapped members when the table ``keepsUnmapped``.
+    var slotCount: Int { keepsUnmapped ? spans.count + 1 : spans.count }
 
     /// The hint for the member after the one whose key is at `index`: the next key,
     /// going round to the first after the last.

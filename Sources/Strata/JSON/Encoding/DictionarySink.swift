@@ -7,6 +7,7 @@ import Foundation
 struct DictionarySink: JSONSink {
     static var writesKeyPaths: Bool { true }
     static var usesObjectTemplates: Bool { true }
+    static var writesJSONValues: Bool { false }
 
     /// The object written by the last ``beginObject(capacity:template:)``, or given to ``writeObject(_:)``;
     /// complete only after ``endObject()``: until then it may hold the template's placeholders.

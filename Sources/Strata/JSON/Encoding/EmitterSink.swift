@@ -6,6 +6,7 @@
 struct EmitterSink: JSONSink {
     static var writesKeyPaths: Bool { false }
     static var usesObjectTemplates: Bool { false }
+    static var writesJSONValues: Bool { true }
 
     /// The bytes written so far.
     private(set) var emitter: JSONEmitter
@@ -13,6 +14,9 @@ struct EmitterSink: JSONSink {
     private var depth = 0
     /// Whether the object being written has no member yet.
     private var isFirstMember = true
+    /// A member the next object begun starts with, then forgotten: a tagged enum's
+    /// tag, before its case's model's members (see `JSONAdapter.encode(_:taggedWith:at:into:)`).
+    var leadingMember: (key: String, value: String)?
 
     /// A sink writing with `options`, its arrays and objects nested at most
     /// `maximumDepth` deep, into a buffer with room for `capacity` bytes (at least
@@ -24,6 +28,17 @@ struct EmitterSink: JSONSink {
     mutating func beginObject(capacity: Int, template: ObjectTemplate?) throws {
         try Self.writing { () throws(JSONWritingError) in try emitter.beginObject(depth: depth) }
         isFirstMember = true
+        if leadingMember != nil { writeLeadingMember() }
+    }
+
+    /// Writes ``leadingMember`` and forgets it.
+    @inline(never)
+    private mutating func writeLeadingMember() {
+        guard let (key, value) = leadingMember else { return }
+        leadingMember = nil
+        emitter.writeKey(key, first: true, depth: depth)
+        emitter.write(value)
+        isFirstMember = false
     }
 
     mutating func endObject() {

@@ -190,11 +190,29 @@ extension JSONAdapter {
         try encodeMapped(model, plan: encodePlan(of: T.self), into: &sink)
     }
 
+    /// Writes `model`'s object into `sink` with the member `key: tag` first, the tag
+    /// of a tagged enum's case, and returns `true`; returns `false`, having written
+    /// nothing, when the object must be built as a dictionary first: the model's
+    /// dynamic type is a subclass, its plan is not flat or writes `key` itself, or
+    /// the write sorts its keys.
+    static func encode<T: JSONSerializing>(
+        _ model: T, taggedWith tag: String, at key: String, into sink: inout EmitterSink
+    ) throws -> Bool {
+        guard hasStaticType(model), !CallSettings.current.sortsKeys else { return false }
+        let plan = try encodePlan(of: T.self)
+        guard plan.isFlat, !plan.encodeSteps.contains(where: { $0.jsonKey == key }) else { return false }
+        // Written by the sink when the object begins, before its first member.
+        sink.leadingMember = (key, tag)
+        defer { sink.leadingMember = nil }
+        try encodeMapped(model, plan: plan, into: &sink)
+        return true
+    }
+
     /// ``encodeMapped(_:into:)`` with `T`'s plan, its problem already thrown.
     private static func encodeMapped<T: JSONSerializing, Sink: JSONSink>(
         _ model: T, plan: MappingPlan<T>, into sink: inout Sink
     ) throws {
-        guard plan.isFlat || Sink.writesKeyPaths else {
+        guard plan.isFlat || Sink.writesKeyPaths || plan.writesUnmappedInPlace && !CallSettings.current.sortsKeys else {
             // Dotted and array-form key paths are written into objects first.
             return try sink.writeObject(encode(model))
         }
@@ -263,6 +281,11 @@ extension JSONAdapter {
                     let array = ScalarArray(exactly: read, element: entry.typedArrayElement)
                 {
                     return try sink.writeMember(entry, array)
+                }
+                // A `JSONValue`, `[JSONValue]` or `[String: JSONValue]` with its default
+                // transformer, to a sink that writes it as its Foundation form.
+                if Sink.writesJSONValues, entry.writesJSONValues {
+                    return try sink.writeMember(entry, consume read)
                 }
                 value = try jsonValue(of: entry, in: model, read: consume read)
             case .none:
@@ -337,19 +360,35 @@ extension JSONAdapter {
     private static func writeUnmappedMembers<T: JSONSerializing, Sink: JSONSink>(
         of entry: MappingPlan<T>.Entry, in model: T, mapped: Set<String>, into sink: inout Sink
     ) throws {
+        if Sink.writesJSONValues, entry.writesJSONValues,
+            let members = entry.property.read(model).flatMap({ exactValue($0, as: [String: JSONValue].self) })
+        {
+            // Written as they are, in the dictionary's order: the object is not sorted.
+            if let clash = members.keys.filter(mapped.contains).min() {
+                throw unmappedClash(of: entry, key: clash, in: T.self)
+            }
+            for (key, member) in members {
+                try sink.writeMember(key: key, position: entry.position, member)
+            }
+            return
+        }
         guard let members = try jsonValue(of: entry, in: model, read: entry.property.read(model)) as? [String: Any] else {
             return
         }
         for (key, member) in members.sorted(by: { $0.key < $1.key }) {
-            guard !mapped.contains(key) else {
-                throw StrataError(
-                    .unsupportedValue,
-                    "Cannot write '\(entry.property.key)' of \(T.self): its member '\(key)' is a key another property "
-                        + "writes. Remove it from '\(entry.property.key)', or set the property that maps it.",
-                    path: [.key(key)])
-            }
+            guard !mapped.contains(key) else { throw unmappedClash(of: entry, key: key, in: T.self) }
             try sink.writeMember(key: key, position: entry.position, member)
         }
+    }
+
+    /// The error for a member of the unmapped members' property at `key`, a key
+    /// another property writes.
+    private static func unmappedClash<T>(of entry: MappingPlan<T>.Entry, key: String, in _: T.Type) -> StrataError {
+        StrataError(
+            .unsupportedValue,
+            "Cannot write '\(entry.property.key)' of \(T.self): its member '\(key)' is a key another property "
+                + "writes. Remove it from '\(entry.property.key)', or set the property that maps it.",
+            path: [.key(key)])
     }
 
     /// The keys `serializablePropertyKeys(_:)` lets through, or `nil` for all of them

@@ -12,6 +12,10 @@ protocol JSONSink {
     /// Whether the sink starts objects from their plan's ``ObjectTemplate``; a sink
     /// that does not is given none.
     static var usesObjectTemplates: Bool { get }
+    /// Whether ``writeMember(_:_:)-(MappingPlan<M>.Entry,_)`` takes a `JSONValue`,
+    /// `[JSONValue]` or `[String: JSONValue]` as it is, writing what its Foundation
+    /// form would be written as (see ``Transformation/jsonValueForm``).
+    static var writesJSONValues: Bool { get }
 
     /// Starts the object of a model with `capacity` members at most; `template` is
     /// its plan's ``MappingPlan/objectTemplate`` for a sink that ``usesObjectTemplates``,

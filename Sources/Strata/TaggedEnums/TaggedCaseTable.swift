@@ -1,0 +1,47 @@
+/// A tagged enum's cases in the order a value's tag is chosen in, found by their
+/// tags, with what tells at once that a case cannot hold a value: built once per
+/// enum type.
+///
+/// A value is written as the case of the first tag, in key order, whose case
+/// builds the value's case from the value it holds (see
+/// `JSONTaggedEnum.encodeTagged(_:)`). A case cannot build it when the value held
+/// is of one of the table's types that are not classes, and the case holds
+/// another: no cast between two such types succeeds, so the case's `make` is not
+/// asked.
+final class TaggedCaseTable<Enum: JSONTaggedEnum>: Sendable {
+    /// The tags of ``JSONTaggedEnum/casesByTag``, sorted.
+    let tags: [String]
+    /// The case of each tag of ``tags``, at the same index.
+    let cases: [JSONTaggedCase<Enum>]
+    /// The types the cases (and the fallback) hold that are not classes.
+    let valueTypes: Set<ObjectIdentifier>
+
+    /// The index in ``tags`` of each tag: a table not generic over the enum, which
+    /// code not specialised for it looks up without generic metadata.
+    let indicesByTag: [String: Int]
+
+    private init() {
+        let table = Enum.casesByTag
+        var tags: [String] = []
+        var cases: [JSONTaggedCase<Enum>] = []
+        for (tag, taggedCase) in table.sorted(by: { $0.key < $1.key }) {
+            tags.append(tag)
+            cases.append(taggedCase)
+        }
+        self.tags = tags
+        self.cases = cases
+        indicesByTag = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1, $0) })
+        var valueTypes = Set(cases.filter { !$0.payloadIsClass }.map(\.payloadType))
+        if let fallback = Enum.unknownTagCase, !fallback.payloadIsClass { valueTypes.insert(fallback.payloadType) }
+        self.valueTypes = valueTypes
+    }
+
+    /// `Enum`'s table.
+    static var shared: TaggedCaseTable { SchemaCache.value(.taggedCases, for: Enum.self) { TaggedCaseTable() } }
+
+    /// Whether `taggedCase` may hold a value of the type `held` (the dynamic type of
+    /// the value): `false` only when a cast to its type certainly fails.
+    func mayHold(_ held: ObjectIdentifier, in taggedCase: JSONTaggedCase<Enum>) -> Bool {
+        taggedCase.payloadIsClass || taggedCase.payloadType == held || !valueTypes.contains(held)
+    }
+}
