@@ -15,7 +15,7 @@ import Foundation
 /// the stream recovered from, and the envelope's members, are shared by its
 /// iterators: ask ``diagnostics`` and ``envelope`` once the loop ends.
 public struct AsyncJSONElements<Element>: AsyncSequence {
-    private let makeSource: () -> any AsyncByteSource
+    private let makeSource: () -> AsyncByteSource
     private let makeFramer: () -> any StreamFramer
     private let decoding: ElementDecoding<Element>
     private let framing: String
@@ -24,7 +24,7 @@ public struct AsyncJSONElements<Element>: AsyncSequence {
 
     @usableFromInline
     init(
-        source: @escaping () -> any AsyncByteSource, framing: JSONFraming, options: JSONAdapter.DecodingOptions,
+        source: @escaping () -> AsyncByteSource, framing: JSONFraming, options: JSONAdapter.DecodingOptions,
         recovery: JSONRecovery, decoding: ElementDecoding<Element>
     ) {
         makeSource = source
@@ -35,7 +35,7 @@ public struct AsyncJSONElements<Element>: AsyncSequence {
     }
 
     @usableFromInline
-    init(events source: @escaping () -> any AsyncByteSource, recovery: JSONRecovery, decoding: ElementDecoding<Element>) {
+    init(events source: @escaping () -> AsyncByteSource, recovery: JSONRecovery, decoding: ElementDecoding<Element>) {
         makeSource = source
         makeFramer = { EventFramer() }
         self.decoding = decoding
@@ -56,10 +56,9 @@ public struct AsyncJSONElements<Element>: AsyncSequence {
     /// between runs of bytes whether the task is cancelled.
     public struct AsyncIterator: AsyncIteratorProtocol {
         private var cursor: ElementCursor<Element>
-        private var source: any AsyncByteSource
-        private var bytes: [UInt8] = []
+        private let source: AsyncByteSource
 
-        init(cursor: ElementCursor<Element>, source: any AsyncByteSource) {
+        init(cursor: ElementCursor<Element>, source: @escaping AsyncByteSource) {
             self.cursor = cursor
             self.source = source
         }
@@ -76,11 +75,10 @@ public struct AsyncJSONElements<Element>: AsyncSequence {
                 case .element(let element): return element
                 case .finished: return nil
                 case .needsMore:
-                    if try await source.read(into: &bytes) {
-                        cursor.buffer.append(bytes)
-                        bytes.removeAll(keepingCapacity: true)
-                    } else {
-                        cursor.buffer.finish()
+                    switch try await source() {
+                    case .bytes(let bytes): cursor.buffer.append(bytes)
+                    case .data(let data): cursor.buffer.append(data)
+                    case nil: cursor.buffer.finish()
                     }
                 }
             }

@@ -16,7 +16,7 @@ struct ElementCursor<Element> {
     }
 
     var buffer: FrameBuffer
-    private let decoding: ElementDecoding<Element>
+    private let decode: ElementDecoding<Element>.Decode
     private let framing: String
     private let recovery: JSONRecovery
     let report: StreamReport
@@ -26,7 +26,7 @@ struct ElementCursor<Element> {
 
     init(buffer: FrameBuffer, decoding: ElementDecoding<Element>, framing: String, recovery: JSONRecovery, report: StreamReport) {
         self.buffer = buffer
-        self.decoding = decoding
+        decode = decoding.makeDecoder()
         self.framing = framing
         self.recovery = recovery
         self.report = report
@@ -73,7 +73,7 @@ struct ElementCursor<Element> {
                 let data = buffer.data(of: frame)
                 guard skips else {
                     do {
-                        return .element(try decoding.decode(data, frame))
+                        return .element(try decode(data, frame))
                     } catch let error as StrataError {
                         throw error.located(at: position)
                     }
@@ -86,7 +86,7 @@ struct ElementCursor<Element> {
                         })
                 }
                 do {
-                    return .element(try RecoveryLog.collecting(into: &diagnostics) { try decoding.decode(data, frame) })
+                    return .element(try RecoveryLog.collecting(into: &diagnostics) { try decode(data, frame) })
                 } catch let error as StrataError {
                     diagnostics.recoveries.append(JSONDiagnostics.Recovery(action: .skippedElement, error: error))
                 }

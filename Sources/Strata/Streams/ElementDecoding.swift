@@ -5,10 +5,18 @@ import Foundation
 @usableFromInline
 struct ElementDecoding<Element> {
     /// Decodes an element from its bytes and frame.
-    let decode: (Data, StreamFrame) throws -> Element
+    typealias Decode = (Data, StreamFrame) throws -> Element
 
-    init(decode: @escaping (Data, StreamFrame) throws -> Element) {
-        self.decode = decode
+    /// Makes the decoder of one read of the stream, which may keep what it looks
+    /// up from one element to the next.
+    let makeDecoder: () -> Decode
+
+    init(decode: @escaping Decode) {
+        makeDecoder = { decode }
+    }
+
+    init(makeDecoder: @escaping () -> Decode) {
+        self.makeDecoder = makeDecoder
     }
 }
 
@@ -16,7 +24,10 @@ extension ElementDecoding where Element: JSONSerializing {
     /// Models, each read as `JSONAdapter.model(of:from:options:)` reads a document.
     @usableFromInline
     init(model _: Element.Type, options: JSONAdapter.DecodingOptions) {
-        decode = { data, _ in try JSONAdapter.model(of: Element.self, from: data, options: options) }
+        makeDecoder = {
+            let reader = StreamModelReader<Element>(options: options)
+            return { data, _ in try reader.decode(data) }
+        }
     }
 }
 
@@ -24,7 +35,7 @@ extension ElementDecoding where Element: JSONTaggedEnum {
     /// Values of a tagged enum, each read as a document holding one.
     @usableFromInline
     init(taggedEnum _: Element.Type, options: JSONAdapter.DecodingOptions) {
-        decode = { data, _ in try JSONAdapter.model(of: Element.self, from: data, options: options) }
+        self.init { data, _ in try JSONAdapter.model(of: Element.self, from: data, options: options) }
     }
 }
 
@@ -32,7 +43,7 @@ extension ElementDecoding where Element == JSONValue {
     /// Any JSON value.
     @usableFromInline
     init(valueWith options: JSONAdapter.DecodingOptions) {
-        decode = { data, _ in try JSONAdapter.jsonValue(from: data, options: options) }
+        self.init { data, _ in try JSONAdapter.jsonValue(from: data, options: options) }
     }
 }
 
@@ -40,7 +51,7 @@ extension ElementDecoding where Element == String {
     /// An event's data as text.
     @usableFromInline
     init(text _: Void) {
-        decode = { data, _ in String(decoding: data, as: UTF8.self) }
+        self.init { data, _ in String(decoding: data, as: UTF8.self) }
     }
 }
 
@@ -48,9 +59,12 @@ extension ElementDecoding {
     /// Server-sent events whose data `payload` decodes.
     @usableFromInline
     init<Payload>(events payload: ElementDecoding<Payload>) where Element == ServerSentEvent<Payload> {
-        decode = { data, frame in
-            let decoded = try payload.decode(data, frame)
-            return (frame.event ?? ServerSentEvent(data: data)).with(data: decoded)
+        makeDecoder = {
+            let decode = payload.makeDecoder()
+            return { data, frame in
+                let decoded = try decode(data, frame)
+                return (frame.event ?? ServerSentEvent(data: data)).with(data: decoded)
+            }
         }
     }
 }

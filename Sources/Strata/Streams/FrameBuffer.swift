@@ -30,7 +30,19 @@ struct FrameBuffer {
     var envelope: JSONValue? { framer.envelope }
 
     /// Appends a chunk, first dropping the bytes no element needs any more.
-    mutating func append<Bytes: Sequence<UInt8>>(_ chunk: Bytes) {
+    mutating func append(_ chunk: [UInt8]) {
+        dropConsumed()
+        bytes.append(contentsOf: chunk)
+    }
+
+    /// Appends a chunk, first dropping the bytes no element needs any more.
+    mutating func append(_ chunk: Data) {
+        dropConsumed()
+        bytes.append(chunk)
+    }
+
+    /// Drops the bytes before the first one the framer still needs.
+    private mutating func dropConsumed() {
         let dropped = framer.retainedFrom - base
         if hasBegun, dropped > 0 {
             if dropped >= bytes.count {
@@ -40,7 +52,6 @@ struct FrameBuffer {
             }
             base += dropped
         }
-        bytes.append(contentsOf: chunk)
     }
 
     /// Marks the end of the stream.

@@ -63,7 +63,7 @@ extension JSONAdapter {
         of type: T.Type, from bytes: Bytes, options: DecodingOptions = .default, recovery: JSONRecovery = []
     ) -> AsyncJSONElements<ServerSentEvent<T>> where Bytes.Element == UInt8 {
         AsyncJSONElements(
-            events: { AsyncByteSequenceSource(bytes) }, recovery: recovery,
+            events: { AsyncByteSequenceSource.source(bytes, framing: nil) }, recovery: recovery,
             decoding: ElementDecoding(events: ElementDecoding(model: T.self, options: options)))
     }
 
@@ -74,7 +74,7 @@ extension JSONAdapter {
         of type: T.Type, from bytes: Bytes, options: DecodingOptions = .default, recovery: JSONRecovery = []
     ) -> AsyncJSONElements<ServerSentEvent<T>> where Bytes.Element == UInt8 {
         AsyncJSONElements(
-            events: { AsyncByteSequenceSource(bytes) }, recovery: recovery,
+            events: { AsyncByteSequenceSource.source(bytes, framing: nil) }, recovery: recovery,
             decoding: ElementDecoding(events: ElementDecoding(taggedEnum: T.self, options: options)))
     }
 
@@ -84,7 +84,7 @@ extension JSONAdapter {
         of type: JSONValue.Type, from bytes: Bytes, options: DecodingOptions = .default, recovery: JSONRecovery = []
     ) -> AsyncJSONElements<ServerSentEvent<JSONValue>> where Bytes.Element == UInt8 {
         AsyncJSONElements(
-            events: { AsyncByteSequenceSource(bytes) }, recovery: recovery,
+            events: { AsyncByteSequenceSource.source(bytes, framing: nil) }, recovery: recovery,
             decoding: ElementDecoding(events: ElementDecoding(valueWith: options)))
     }
 
@@ -93,7 +93,7 @@ extension JSONAdapter {
     public static func events<Bytes: AsyncSequence>(from bytes: Bytes) -> AsyncJSONElements<ServerSentEvent<String>>
     where Bytes.Element == UInt8 {
         AsyncJSONElements(
-            events: { AsyncByteSequenceSource(bytes) }, recovery: [], decoding: ElementDecoding(events: ElementDecoding(text: ())))
+            events: { AsyncByteSequenceSource.source(bytes, framing: nil) }, recovery: [], decoding: ElementDecoding(events: ElementDecoding(text: ())))
     }
 
     /// The events of an asynchronous sequence of `Data` chunks, their data decoded as `T`.
@@ -102,7 +102,7 @@ extension JSONAdapter {
         of type: T.Type, from chunks: Chunks, options: DecodingOptions = .default, recovery: JSONRecovery = []
     ) -> AsyncJSONElements<ServerSentEvent<T>> where Chunks.Element == Data {
         AsyncJSONElements(
-            events: { AsyncChunkSequenceSource(chunks) }, recovery: recovery,
+            events: { AsyncChunkSequenceSource.source(chunks) }, recovery: recovery,
             decoding: ElementDecoding(events: ElementDecoding(model: T.self, options: options)))
     }
 
@@ -112,7 +112,7 @@ extension JSONAdapter {
         of type: JSONValue.Type, from chunks: Chunks, options: DecodingOptions = .default, recovery: JSONRecovery = []
     ) -> AsyncJSONElements<ServerSentEvent<JSONValue>> where Chunks.Element == Data {
         AsyncJSONElements(
-            events: { AsyncChunkSequenceSource(chunks) }, recovery: recovery,
+            events: { AsyncChunkSequenceSource.source(chunks) }, recovery: recovery,
             decoding: ElementDecoding(events: ElementDecoding(valueWith: options)))
     }
 }

@@ -74,7 +74,7 @@ extension JSONAdapter {
         recovery: JSONRecovery = []
     ) -> AsyncJSONElements<T> where Bytes.Element == UInt8 {
         AsyncJSONElements(
-            source: { AsyncByteSequenceSource(bytes) }, framing: framing, options: options, recovery: recovery,
+            source: { AsyncByteSequenceSource.source(bytes, framing: framing) }, framing: framing, options: options, recovery: recovery,
             decoding: ElementDecoding(model: T.self, options: options))
     }
 
@@ -86,7 +86,7 @@ extension JSONAdapter {
         recovery: JSONRecovery = []
     ) -> AsyncJSONElements<T> where Chunks.Element == Data {
         AsyncJSONElements(
-            source: { AsyncChunkSequenceSource(chunks) }, framing: framing, options: options, recovery: recovery,
+            source: { AsyncChunkSequenceSource.source(chunks) }, framing: framing, options: options, recovery: recovery,
             decoding: ElementDecoding(model: T.self, options: options))
     }
 
@@ -97,7 +97,7 @@ extension JSONAdapter {
         recovery: JSONRecovery = []
     ) -> AsyncJSONElements<T> where Bytes.Element == UInt8 {
         AsyncJSONElements(
-            source: { AsyncByteSequenceSource(bytes) }, framing: framing, options: options, recovery: recovery,
+            source: { AsyncByteSequenceSource.source(bytes, framing: framing) }, framing: framing, options: options, recovery: recovery,
             decoding: ElementDecoding(taggedEnum: T.self, options: options))
     }
 
@@ -108,7 +108,7 @@ extension JSONAdapter {
         recovery: JSONRecovery = []
     ) -> AsyncJSONElements<T> where Chunks.Element == Data {
         AsyncJSONElements(
-            source: { AsyncChunkSequenceSource(chunks) }, framing: framing, options: options, recovery: recovery,
+            source: { AsyncChunkSequenceSource.source(chunks) }, framing: framing, options: options, recovery: recovery,
             decoding: ElementDecoding(taggedEnum: T.self, options: options))
     }
 
@@ -119,7 +119,7 @@ extension JSONAdapter {
         recovery: JSONRecovery = []
     ) -> AsyncJSONElements<JSONValue> where Bytes.Element == UInt8 {
         AsyncJSONElements(
-            source: { AsyncByteSequenceSource(bytes) }, framing: framing, options: options, recovery: recovery,
+            source: { AsyncByteSequenceSource.source(bytes, framing: framing) }, framing: framing, options: options, recovery: recovery,
             decoding: ElementDecoding(valueWith: options))
     }
 
@@ -130,7 +130,7 @@ extension JSONAdapter {
         recovery: JSONRecovery = []
     ) -> AsyncJSONElements<JSONValue> where Chunks.Element == Data {
         AsyncJSONElements(
-            source: { AsyncChunkSequenceSource(chunks) }, framing: framing, options: options, recovery: recovery,
+            source: { AsyncChunkSequenceSource.source(chunks) }, framing: framing, options: options, recovery: recovery,
             decoding: ElementDecoding(valueWith: options))
     }
 }

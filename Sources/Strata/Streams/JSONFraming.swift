@@ -40,6 +40,11 @@ public struct JSONFraming: Sendable, Hashable, CustomStringConvertible {
         JSONFraming(kind: .array, keyPath: keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
     }
 
+    /// Whether an element may end with `}` or `]` with no byte after it that
+    /// the framing needs.
+    @usableFromInline
+    var endsAtBrackets: Bool { kind == .concatenated || kind == .array }
+
     /// The framing's name: `JSON Lines`, `the array at features`.
     public var description: String {
         switch kind {
