@@ -1,8 +1,10 @@
 import Foundation
 
 /// The bytes of a stream held while its elements are found: at most the element
-/// being read and the chunk that came in last. Bytes every element found so far
-/// is done with are dropped before the next chunk is appended.
+/// being read and the chunk that came in last.
+///
+/// Bytes every element found so far is done with are dropped before the next
+/// chunk is appended.
 struct FrameBuffer {
     /// The bytes held, from the stream offset ``base``.
     private(set) var bytes: Data

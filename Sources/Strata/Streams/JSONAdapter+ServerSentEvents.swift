@@ -93,7 +93,8 @@ extension JSONAdapter {
     public static func events<Bytes: AsyncSequence>(from bytes: Bytes) -> AsyncJSONElements<ServerSentEvent<String>>
     where Bytes.Element == UInt8 {
         AsyncJSONElements(
-            events: { AsyncByteSequenceSource.source(bytes, framing: nil) }, recovery: [], decoding: ElementDecoding(events: ElementDecoding(text: ())))
+            events: { AsyncByteSequenceSource.source(bytes, framing: nil) }, recovery: [],
+            decoding: ElementDecoding(events: ElementDecoding(text: ())))
     }
 
     /// The events of an asynchronous sequence of `Data` chunks, their data decoded as `T`.
@@ -114,5 +115,25 @@ extension JSONAdapter {
         AsyncJSONElements(
             events: { AsyncChunkSequenceSource.source(chunks) }, recovery: recovery,
             decoding: ElementDecoding(events: ElementDecoding(valueWith: options)))
+    }
+
+    /// The events of an asynchronous sequence of `Data` chunks, their data decoded
+    /// as the tagged enum `T`.
+    @inlinable
+    public static func events<T: JSONTaggedEnum, Chunks: AsyncSequence>(
+        of type: T.Type, from chunks: Chunks, options: DecodingOptions = .default, recovery: JSONRecovery = []
+    ) -> AsyncJSONElements<ServerSentEvent<T>> where Chunks.Element == Data {
+        AsyncJSONElements(
+            events: { AsyncChunkSequenceSource.source(chunks) }, recovery: recovery,
+            decoding: ElementDecoding(events: ElementDecoding(taggedEnum: T.self, options: options)))
+    }
+
+    /// The events of an asynchronous sequence of `Data` chunks, their data as text.
+    @inlinable
+    public static func events<Chunks: AsyncSequence>(from chunks: Chunks) -> AsyncJSONElements<ServerSentEvent<String>>
+    where Chunks.Element == Data {
+        AsyncJSONElements(
+            events: { AsyncChunkSequenceSource.source(chunks) }, recovery: [],
+            decoding: ElementDecoding(events: ElementDecoding(text: ())))
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// asynchronous sequence of bytes or of `Data` chunks.
 ///
 /// Each element is decoded as a document of its own is by
-/// ``JSONAdapter/model(of:from:options:)-(_,Data,_)``, and memory holds one
+/// `JSONAdapter.model(of:from:options:)`, and memory holds one
 /// element and one chunk at a time. Each element's error carries its position
 /// (``StrataError/streamPosition``), and its path starts with its index: `[3].id`.
 /// With `recovery: .skipsInvalidElements`, an element that fails, even one that
@@ -39,7 +39,7 @@ extension JSONAdapter {
     }
 
     /// The tagged enum values in a stream in memory or in a file, decoded one at a
-    /// time; the parameters are those of ``models(of:from:framing:options:recovery:)-(T.Type,JSONStreamSource,_,_,_)``.
+    /// time; the parameters are those of the model form.
     public static func models<T: JSONTaggedEnum>(
         of type: T.Type, from source: JSONStreamSource, framing: JSONFraming, options: DecodingOptions = .default,
         recovery: JSONRecovery = []

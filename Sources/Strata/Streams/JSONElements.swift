@@ -19,8 +19,10 @@ public struct JSONElements<Element> {
     private var cursor: ElementCursor<Element>
     private var reader: ChunkReader
 
-    init(source: JSONStreamSource, framing: JSONFraming, options: JSONAdapter.DecodingOptions, recovery: JSONRecovery,
-         decoding: ElementDecoding<Element>) {
+    init(
+        source: JSONStreamSource, framing: JSONFraming, options: JSONAdapter.DecodingOptions, recovery: JSONRecovery,
+        decoding: ElementDecoding<Element>
+    ) {
         reader = ChunkReader(source)
         cursor = ElementCursor(
             buffer: reader.makeBuffer(framer: framing.makeFramer(options: options)), decoding: decoding,

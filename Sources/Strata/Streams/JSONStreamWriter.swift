@@ -12,7 +12,7 @@ import Foundation
 /// Memory holds one buffer of output (``bufferSize`` bytes), written out as it
 /// fills. ``finish()`` writes what is left and, for an array, its `]`; a writer
 /// that is not finished leaves its output incomplete. Each write goes through
-/// the encode engine as ``JSONAdapter/data(from:options:formatting:)-(T,_,_)`` does.
+/// the encode engine as `JSONAdapter.data(from:options:formatting:)` does.
 public final class JSONStreamWriter {
     /// Where the bytes go.
     private enum Sink {

@@ -7,7 +7,7 @@ import Foundation
 /// `T`'s plan and key table are found once, and one array of slots is kept from
 /// element to element, as a top-level array's elements are read. Each element is
 /// decoded by the same engine steps in the same order, so a model, or an error,
-/// is what ``JSONAdapter/model(of:from:options:)-(_,Data,_)`` gives for the
+/// is what `JSONAdapter.model(of:from:options:)` gives for the
 /// element's bytes; an element that is not an object, or a type whose objects
 /// are not read member by member, goes through that method itself.
 final class StreamModelReader<T: JSONSerializing> {

@@ -31,9 +31,10 @@ struct ValueExtent {
     var isScalarInProgress: Bool { inScalar }
 
     /// Scans `view` from `index`: returns the index just past the value's end, or
-    /// `nil` having scanned every byte; `index` is where it stopped. A value that
-    /// nests deeper than `maximumDepth`, or whose brackets do not match, is an error
-    /// (`offset` gives `base`, to report where).
+    /// `nil` having scanned every byte; `index` is where it stopped.
+    ///
+    /// A value that nests deeper than `maximumDepth`, or whose brackets do not
+    /// match, is an error (`offset` gives `base`, to report where).
     mutating func scan(
         _ view: ByteView, from index: inout Int, maximumDepth: Int, base: Int, line: Int
     ) throws(StreamFramingError) -> Int? {
