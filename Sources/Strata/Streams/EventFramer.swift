@@ -5,7 +5,7 @@ import Foundation
 /// ``ServerSentEvent``).
 ///
 /// An event the stream ends before its blank line is not dispatched, as the HTML
-/// standard says.
+/// standard says, and it is an error: the stream was cut short.
 struct EventFramer: StreamFramer {
     /// The offset of the current line's first byte.
     private var start = 0
@@ -50,8 +50,19 @@ struct EventFramer: StreamFramer {
             }
             scanned = base + index
             guard index < count else {
-                // A last line without its end, and an event without its blank line, are dropped.
-                return atEnd ? .finished : .needsMore
+                guard atEnd else { return .needsMore }
+                // A last line without its end is a line; an event without its blank line is cut short.
+                if start - base < count {
+                    _ = process(view, from: start - base, to: count, offset: start, line: line)
+                    start = base + count
+                }
+                guard !hasData else {
+                    throw StreamFramingError(
+                        reason: "The stream ends inside an event: its data has no blank line after it, so the event "
+                            + "is not dispatched. Fix the stream, or end it with a blank line.",
+                        offset: eventStart, line: eventLine)
+                }
+                return .finished
             }
             afterCR = view[unchecked: index] == Byte.carriageReturn
             let lineStart = start - base

@@ -11,7 +11,8 @@
 /// with LF, `event:` names it, `id:` sets the last event ID (kept by the events
 /// after it), and `retry:` the reconnection time; lines that begin with `:` are
 /// comments; a blank line dispatches the event, and an event with no `data:` is
-/// not dispatched.
+/// not dispatched. A stream that ends inside an event, before its blank line,
+/// ends with an error.
 public struct ServerSentEvent<Payload> {
     /// The event's type: its `event:` field, or `message` when it has none.
     public var event: String

@@ -19,7 +19,7 @@ struct ServerSentEventTests {
         data: {"id":3}\rid: 8\r\r\
         data: {"id":4}
 
-        data: {"id":5}
+        : bye
         """
 
     @Test func eventsAtEveryChunkBoundary() async throws {
@@ -37,6 +37,17 @@ struct ServerSentEventTests {
             #expect(split == whole, "cut at \(cut)")
         }
         #expect(try await collect(JSONAdapter.events(of: StreamItem.self, from: Bytes(bytes: bytes))) == whole)
+    }
+
+    @Test func aStreamEndingInsideAnEventIsAnError() throws {
+        var events = JSONAdapter.events(from: .data(Data("data: a\n\n: comment\ndata: b\n".utf8)))
+        #expect(try events.next()?.data == "a")
+        let error = #expect(throws: StrataError.self) { try events.next() }
+        #expect(error?.streamPosition == StrataError.StreamPosition(elementIndex: 1, line: 3, byteOffset: 9))
+        // Without its line end, a last line is still a line; a last comment ends nothing.
+        var unterminated = JSONAdapter.events(from: .data(Data("data: a\n\n: comment".utf8)))
+        #expect(try collect(unterminated).map(\.data) == ["a"])
+        _ = try unterminated.next()
     }
 
     @Test func dataLinesAreJoinedWithLineFeeds() async throws {
