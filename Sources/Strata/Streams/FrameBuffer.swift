@@ -1,7 +1,7 @@
 import Foundation
 
 /// The bytes of a stream held while its elements are found: at most the element
-/// being read and the chunk that came in last.
+/// being read, the chunk that came in last, and 64 KiB already read.
 ///
 /// Bytes every element found so far is done with are dropped before the next
 /// chunk is appended.
@@ -43,18 +43,24 @@ struct FrameBuffer {
         bytes.append(chunk)
     }
 
-    /// Drops the bytes before the first one the framer still needs.
+    /// Drops the bytes before the first one the framer still needs: all of them
+    /// when none is needed, else once they are ``compactionThreshold`` bytes, so
+    /// that the bytes still needed are not moved for every small run.
     private mutating func dropConsumed() {
         let dropped = framer.retainedFrom - base
-        if hasBegun, dropped > 0 {
-            if dropped >= bytes.count {
-                bytes.removeAll(keepingCapacity: true)
-            } else {
-                bytes.removeSubrange(bytes.startIndex..<(bytes.startIndex + dropped))
-            }
-            base += dropped
+        guard hasBegun, dropped > 0 else { return }
+        if dropped >= bytes.count {
+            bytes.removeAll(keepingCapacity: true)
+        } else if dropped >= Self.compactionThreshold {
+            bytes.removeSubrange(bytes.startIndex..<(bytes.startIndex + dropped))
+        } else {
+            return
         }
+        base += dropped
     }
+
+    /// How many bytes no element needs are kept rather than moved: 64 KiB.
+    static let compactionThreshold = 64 * 1024
 
     /// Marks the end of the stream.
     mutating func finish() {
