@@ -11,8 +11,9 @@ import Foundation
 /// ```
 ///
 /// Memory holds the element being decoded and one chunk of the file, whatever
-/// the file's size. Each copy reads the stream on its own, but a
-/// ``JSONStreamSource/fileHandle(_:)`` is one handle that all copies read from.
+/// the file's size. A copy made before the first element is read reads the stream
+/// on its own; copies made later, and copies over a
+/// ``JSONStreamSource/fileHandle(_:)``, read from the same file handle.
 /// What the stream recovered from, and the envelope's members, are shared by
 /// the copies: ask ``diagnostics`` and ``envelope`` once the loop ends.
 public struct JSONElements<Element> {

@@ -269,9 +269,9 @@ struct ValueFramer: StreamFramer {
             throw framingError(
                 "The stream is empty: it has no \(keyPath.isEmpty ? "array" : "object"). Fix the stream.", at: offset)
         default:
+            let inside = isConcatenated ? "a value" : keyPath.isEmpty ? "its array" : "its envelope"
             throw framingError(
-                "The stream ends inside \(keyPath.isEmpty ? "its array" : "its envelope"): it is cut short. "
-                    + "Fix the stream; the elements before this point were read.",
+                "The stream ends inside \(inside): it is cut short. Fix the stream; the elements before this point were read.",
                 at: offset)
         }
     }

@@ -85,6 +85,14 @@ struct StreamErrorTests {
         #expect(error?.streamPosition?.line == 2)
     }
 
+    @Test func aConcatenatedValueCutShortEndsTheStream() throws {
+        var values = JSONAdapter.models(of: JSONValue.self, from: .data(Data("{\"a\":1} {\"b\":[".utf8)), framing: .concatenated)
+        #expect(try values.next() == ["a": 1])
+        let error = #expect(throws: StrataError.self) { try values.next() }
+        #expect(error?.reason == "The stream is not valid concatenated JSON. The stream ends inside a value: it is cut short. "
+            + "Fix the stream; the elements before this point were read.")
+    }
+
     @Test func bracketsThatDoNotMatchEndTheStream() throws {
         let elements = JSONAdapter.models(of: JSONValue.self, from: .data(Data("[{\"a\":[1}]]".utf8)), framing: .array)
         let error = #expect(throws: StrataError.self) { try collect(elements) }
