@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "Strata", targets: ["Strata"]),
         .executable(name: "StrataExample", targets: ["StrataExample"]),
+        .executable(name: "StrataStreamExample", targets: ["StrataStreamExample"]),
         .executable(name: "strata-generate", targets: ["StrataGenerate"]),
     ],
     targets: [
@@ -26,6 +27,13 @@ let package = Package(
             dependencies: ["Strata"],
             path: "Examples/StrataExample",
             resources: [.copy("Payloads")],
+            swiftSettings: strictSettings
+        ),
+        // The streaming example: a generated server-sent events feed decoded event by event.
+        .executableTarget(
+            name: "StrataStreamExample",
+            dependencies: ["Strata"],
+            path: "Examples/StrataStreamExample",
             swiftSettings: strictSettings
         ),
         // strata-generate: Strata models from sample JSON payloads. The engine is a

@@ -20,6 +20,20 @@ if arguments.first == MemoryRow.childFlag {
     }
 }
 
+// The child processes of row 12.
+if arguments.first == StreamRows.childFlag {
+    do {
+        guard arguments.count == 3, let reading = StreamRows.Reading(rawValue: arguments[2]) else {
+            throw BenchmarkError("usage: StrataBenchmarks \(StreamRows.childFlag) FILE file|async")
+        }
+        print(try StreamRows.child(path: arguments[1], reading: reading))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
+}
+
 // A fixed number of Strata calls, for instruction counts (see ProfileRun).
 if arguments.first == ProfileRun.flag {
     do {
@@ -74,6 +88,7 @@ ShapeRows(report: report).runUnmapped()
 ArchiveRow(report: report).run()
 ScalingRow(report: report).run()
 MemoryRow(report: report).run()
+StreamRows(report: report).run()
 
 let lines = report.lines.enumerated().sorted { ($0.element.row, $0.offset) < ($1.element.row, $1.offset) }.map(\.element)
 print()

@@ -84,9 +84,33 @@ public struct StrataError: Error, Sendable, CustomStringConvertible, LocalizedEr
     public let reason: String
     /// The error thrown by user code (a transformer, a validator, a migration), if any.
     public let underlyingError: (any Error)?
+    /// Where in a stream the failing element is: its index, line and byte offset
+    /// (see ``StreamPosition``); `nil` for an error outside a stream.
+    public internal(set) var streamPosition: StreamPosition? {
+        get { details?.streamPosition }
+        set { details = Details(expectation: expectation, streamPosition: newValue) }
+    }
     /// The parts of an "Expected …, found …" reason, which the engines complete
     /// with the property, the model and the fix (see `StrataError+Expected.swift`).
-    var expectation: Expectation?
+    var expectation: Expectation? {
+        get { details?.expectation }
+        set { details = Details(expectation: newValue, streamPosition: streamPosition) }
+    }
+    /// What most errors do not have, out of line: an error is thrown through every
+    /// frame of a deep decode, and each frame holds room for one, so its size is
+    /// part of how deep a document the stack allows.
+    private var details: Details?
+
+    /// The storage of ``expectation`` and ``streamPosition``.
+    private final class Details: Sendable {
+        let expectation: Expectation?
+        let streamPosition: StreamPosition?
+
+        init(expectation: Expectation?, streamPosition: StreamPosition?) {
+            self.expectation = expectation
+            self.streamPosition = streamPosition
+        }
+    }
 
     /// Creates an error.
     ///
@@ -120,10 +144,13 @@ public struct StrataError: Error, Sendable, CustomStringConvertible, LocalizedEr
         return text
     }
 
-    /// `path: reason`, or the reason alone at the top level.
+    /// `path: reason`, or the reason alone at the top level; an error in a stream
+    /// ends with where its element is: `(line 4, byte 312 of the stream)`.
     public var description: String {
         let location = pathDescription
-        return location.isEmpty ? reason : "\(location): \(reason)"
+        let text = location.isEmpty ? reason : "\(location): \(reason)"
+        guard let streamPosition else { return text }
+        return "\(text) (\(streamPosition))"
     }
 
     /// The same as ``description``.

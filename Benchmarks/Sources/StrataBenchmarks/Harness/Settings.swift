@@ -18,21 +18,24 @@ struct Settings {
     var scalingCounts = [10, 1_000, 100_000]
     /// Size of the generated records array of rows 4 (records), 7 and 8.
     var recordsInputBytes = 50_000_000
+    /// Size of the generated records of the stream rows 12 and 13.
+    var streamInputBytes = 100_000_000
     /// Where the third-party payloads (twitter.json, citm_catalog.json, canada.json) are read from.
     var dataDirectory = PayloadFiles.defaultDataDirectory
 
     static let usage = """
         usage: StrataBenchmarks [--quick] [--iterations N] [--filter ROW[,ROW…]] [--data DIR]
                StrataBenchmarks --peak-memory FILE [strata|codable]   (the child process of row 7)
+               StrataBenchmarks --stream-peak-memory FILE file|async  (the child processes of row 12)
                StrataBenchmarks --profile WHAT COUNT                  (COUNT Strata calls, for callgrind; see Docs/Performance.md)
 
           --quick          smoke run: 3 short samples, small arrays; still checks every result
           --iterations N   N timed samples per measurement (default 15)
           --filter ROWS    rows to run, by number or name: 1 dictionary, 2 data, 2s string-dates,
                            3 to-dictionary, 4 to-data, 5 archive, 6 scaling, 7 memory,
-                           8 records-data, 9 timeline, 10 charges, 11 unmapped; or by payload: github-user,
-                           twitter, citm, canada, embedding, embedding-float, records, timeline,
-                           charges (--filter 2,twitter; --filter 4,records)
+                           8 records-data, 9 timeline, 10 charges, 11 unmapped, 12 lines, 13 events;
+                           or by payload: github-user, twitter, citm, canada, embedding, embedding-float,
+                           records, timeline, charges (--filter 2,twitter; --filter 4,records)
           --data DIR       the directory holding the third-party payloads twitter.json,
                            citm_catalog.json and canada.json (default: $STRATA_DATA, else
                            ../shared/data beside the project's root); without a file its rows
@@ -52,6 +55,7 @@ struct Settings {
                 settings.warmUp = .milliseconds(2)
                 settings.scalingCounts = [10, 100, 1_000]
                 settings.recordsInputBytes = 1_000_000
+                settings.streamInputBytes = 1_000_000
             case "--iterations":
                 guard let value = remaining.popFirst(), let count = Int(value), count > 0 else {
                     throw BenchmarkError("--iterations needs a positive number.\n\(usage)")

@@ -16,6 +16,33 @@ enum RecordGenerator {
         return Data(text.utf8)
     }
 
+    /// The same records as JSON Lines: one record per line, each line ending with LF.
+    static func lines(count: Int) -> Data {
+        var generator = Sequence(seed: 0x5EED)
+        var text = ""
+        text.reserveCapacity(count * 260)
+        for index in 0..<count {
+            appendRecord(index: index, to: &text, using: &generator)
+            text += "\n"
+        }
+        return Data(text.utf8)
+    }
+
+    /// The same records as a server-sent events feed: one event per record, with
+    /// its type, its id and the record as its data, and a comment every 100 events.
+    static func events(count: Int) -> Data {
+        var generator = Sequence(seed: 0x5EED)
+        var text = ""
+        text.reserveCapacity(count * 290)
+        for index in 0..<count {
+            if index % 100 == 0 { text += ": keep-alive\n\n" }
+            text += "event: record\nid: \(index + 1)\ndata: "
+            appendRecord(index: index, to: &text, using: &generator)
+            text += "\n\n"
+        }
+        return Data(text.utf8)
+    }
+
     /// The number of records whose JSON array takes about `bytes` bytes.
     static func count(forApproximateBytes bytes: Int) -> Int {
         max(1, bytes * 1_000 / json(count: 1_000).count)

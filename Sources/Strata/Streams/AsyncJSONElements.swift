@@ -1,0 +1,96 @@
+import Foundation
+
+/// The elements of an asynchronous stream of bytes, decoded one at a time as
+/// their bytes arrive.
+///
+/// ```swift
+/// let (bytes, _) = try await URLSession.shared.bytes(from: url)
+/// for try await event in JSONAdapter.models(of: Event.self, from: bytes, framing: .lines) {
+///     handle(event)
+/// }
+/// ```
+///
+/// Memory holds the element being decoded and the bytes that came in last,
+/// whatever the stream's length. Each iterator reads the byte sequence anew. What
+/// the stream recovered from, and the envelope's members, are shared by its
+/// iterators: ask ``diagnostics`` and ``envelope`` once the loop ends.
+public struct AsyncJSONElements<Element>: AsyncSequence {
+    private let makeSource: () -> AsyncByteSource
+    private let makeFramer: () -> any StreamFramer
+    private let decoding: ElementDecoding<Element>
+    private let framing: String
+    private let recovery: JSONRecovery
+    private let report = StreamReport()
+
+    @usableFromInline
+    init(
+        source: @escaping () -> AsyncByteSource, framing: JSONFraming, options: JSONAdapter.DecodingOptions,
+        recovery: JSONRecovery, decoding: ElementDecoding<Element>
+    ) {
+        makeSource = source
+        makeFramer = { framing.makeFramer(options: options) }
+        self.decoding = decoding
+        self.framing = framing.description
+        self.recovery = recovery
+    }
+
+    @usableFromInline
+    init(events source: @escaping () -> AsyncByteSource, recovery: JSONRecovery, decoding: ElementDecoding<Element>) {
+        makeSource = source
+        makeFramer = { EventFramer() }
+        self.decoding = decoding
+        framing = "server-sent events"
+        self.recovery = recovery
+    }
+
+    /// What the stream recovered from so far: each element it left out
+    /// (``JSONDiagnostics/Recovery/Action/skippedElement``), and the recoveries of
+    /// its elements' properties, each with its element's index and position.
+    public var diagnostics: JSONDiagnostics { report.diagnostics }
+
+    /// The envelope's members other than the array, once the stream has ended, for
+    /// ``JSONFraming/array(at:)``; `nil` otherwise.
+    public var envelope: JSONValue? { report.envelope }
+
+    /// Reads the elements as their bytes arrive, checking between elements and
+    /// between runs of bytes whether the task is cancelled.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        private var cursor: ElementCursor<Element>
+        private let source: AsyncByteSource
+
+        init(cursor: ElementCursor<Element>, source: @escaping AsyncByteSource) {
+            self.cursor = cursor
+            self.source = source
+        }
+
+        /// The next element, or `nil` at the end of the stream.
+        ///
+        /// - Throws: a ``StrataError`` whose ``StrataError/streamPosition`` says
+        ///   where the element is; `CancellationError` once the task is cancelled;
+        ///   the byte sequence's own errors. After an error, the stream has ended.
+        public mutating func next() async throws -> Element? {
+            while true {
+                try Task.checkCancellation()
+                switch try cursor.step() {
+                case .element(let element): return element
+                case .finished: return nil
+                case .needsMore:
+                    switch try await source() {
+                    case .bytes(let bytes): cursor.buffer.append(bytes)
+                    case .data(let data): cursor.buffer.append(data)
+                    case nil: cursor.buffer.finish()
+                    }
+                }
+            }
+        }
+    }
+
+    /// An iterator over the elements.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(
+            cursor: ElementCursor(
+                buffer: FrameBuffer(framer: makeFramer()), decoding: decoding, framing: framing, recovery: recovery,
+                report: report),
+            source: makeSource())
+    }
+}
