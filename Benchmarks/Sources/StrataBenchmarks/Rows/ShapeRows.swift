@@ -1,7 +1,7 @@
 import Foundation
 import Strata
 
-/// Rows 9 and 10, shapes beside plain models, each `Data` -> models against
+/// Rows 9 to 11, shapes beside plain models, each `Data` -> models against
 /// `JSONDecoder` and models -> `Data` against `JSONEncoder` (`.omitNulls`, as
 /// `JSONEncoder` leaves `nil` out): 8,000 timeline events as a tagged enum
 /// (row 9, `timeline`), 5,000 charges whose `metadata` is `[String: JSONValue]`
