@@ -25,7 +25,7 @@ import Testing
     static let customersJSON = #"""
         [
           {
-            "id": "cus_NffrFeUfNV2Hib",
+            "id": "cus_R7tK2mQ9wZ4bXe",
             "object": "customer",
             "address": null,
             "balance": 0,
@@ -35,8 +35,8 @@ import Testing
             "delinquent": false,
             "description": null,
             "discount": null,
-            "email": "jennyrosen@example.com",
-            "invoice_prefix": "0759376C",
+            "email": "ada.byron@example.com",
+            "invoice_prefix": "4E21A9B7",
             "invoice_settings": {
               "custom_fields": null,
               "default_payment_method": null,
@@ -46,7 +46,7 @@ import Testing
             "metadata": {
               "order_id": "6735"
             },
-            "name": "Jenny Rosen",
+            "name": "Ada Byron",
             "phone": null,
             "preferred_locales": [],
             "shipping": null,
@@ -55,12 +55,12 @@ import Testing
               "object": "list",
               "data": [
                 {
-                  "id": "card_1OvS2eLkdIwHu7ixK9Bq3mTa",
+                  "id": "card_9QsR4tVw2XyZ6aBc",
                   "object": "card",
                   "address_zip": "94107",
                   "brand": "Visa",
                   "country": "US",
-                  "customer": "cus_NffrFeUfNV2Hib",
+                  "customer": "cus_R7tK2mQ9wZ4bXe",
                   "cvc_check": "pass",
                   "exp_month": 8,
                   "exp_year": 2027,
@@ -72,20 +72,20 @@ import Testing
                 }
               ],
               "has_more": false,
-              "url": "/v1/customers/cus_NffrFeUfNV2Hib/sources"
+              "url": "/v1/customers/cus_R7tK2mQ9wZ4bXe/sources"
             },
             "subscriptions": {
               "object": "list",
               "data": [
                 {
-                  "id": "sub_1MowQVLkdIwHu7ixeRlqHVzs",
+                  "id": "sub_9QsU1vXy4ZaB8cDe",
                   "object": "subscription",
                   "billing_cycle_anchor": 1679609767,
                   "cancel_at_period_end": false,
                   "created": 1679609767,
                   "current_period_end": 1682288167,
                   "current_period_start": 1679609767,
-                  "customer": "cus_NffrFeUfNV2Hib",
+                  "customer": "cus_R7tK2mQ9wZ4bXe",
                   "metadata": {},
                   "start_date": 1679609767,
                   "status": "active",
@@ -93,7 +93,7 @@ import Testing
                 }
               ],
               "has_more": false,
-              "url": "/v1/customers/cus_NffrFeUfNV2Hib/subscriptions"
+              "url": "/v1/customers/cus_R7tK2mQ9wZ4bXe/subscriptions"
             }
           },
           {
@@ -130,7 +130,7 @@ import Testing
               "object": "list",
               "data": [
                 {
-                  "id": "card_1OvT7hLkdIwHu7ixQ2Lp8nRd",
+                  "id": "card_9QsT8uWx3YzA7bCd",
                   "object": "card",
                   "address_zip": null,
                   "brand": "MasterCard",
