@@ -1,7 +1,8 @@
 import Foundation
 
-/// An asynchronous source of a stream's bytes, read a run at a time: the next
-/// run, or `nil` when the source has ended.
+/// An asynchronous source of a stream's bytes, read a run at a time: appends
+/// the next run to the stream's bytes, or returns `false` when the source has
+/// ended.
 ///
 /// A run ends after a byte that may end an element (LF, CR, RS, `}`, `]`), so
 /// that an element is read as soon as its last byte arrives, or at
@@ -10,15 +11,7 @@ import Foundation
 /// (for `URLSession.AsyncBytes`, in the app): one call through the closure per
 /// run, none per byte.
 @usableFromInline
-typealias AsyncByteSource = () async throws -> AsyncByteRun?
-
-/// A run of bytes from an ``AsyncByteSource``: bytes gathered one by one, or a
-/// chunk as the sequence gave it.
-@usableFromInline
-enum AsyncByteRun {
-    case bytes([UInt8])
-    case data(Data)
-}
+typealias AsyncByteSource = (StreamBytes) async throws -> Bool
 
 /// The most bytes an ``AsyncByteSource`` appends in one run.
 @usableFromInline
@@ -46,28 +39,45 @@ struct AsyncByteSequenceSource<Bytes: AsyncSequence> where Bytes.Element == UInt
     @inlinable
     static func source(_ bytes: Bytes, framing: JSONFraming?) -> AsyncByteSource {
         var reader = AsyncByteSequenceSource(bytes, endsRunsAtBrackets: framing?.endsAtBrackets ?? false)
-        // One array for every run: each is handed on, appended, and dropped before the next.
-        var run: [UInt8] = []
-        return {
-            run.removeAll(keepingCapacity: true)
-            return try await reader.read(into: &run) ? .bytes(run) : nil
+        return { stream in
+            let count = try await reader.read(into: stream.freeSpace(atLeast: asyncRunLimit))
+            stream.commit(count)
+            return count > 0
         }
     }
 
+    /// Reads the next run into `run`, which has room for ``asyncRunLimit`` bytes;
+    /// how many bytes it wrote, 0 at the end of the sequence.
+    ///
+    /// The loop is the whole cost of a byte: the iterator held in a local, each
+    /// byte stored and compared once, and written straight where the stream's
+    /// bytes are held.
     @inlinable
-    mutating func read(into bytes: inout [UInt8]) async throws -> Bool {
-        guard !isEnded else { return false }
-        let limit = bytes.count + asyncRunLimit
-        while let byte = try await iterator.next() {
-            bytes.append(byte)
-            // LF, CR and RS end a run; '}' and ']' (0x7D and 0x5D, one compare) when they may end an element.
-            if byte < 0x1F ? (byte == 0x0A || byte == 0x0D || byte == 0x1E) : endsRunsAtBrackets && byte | 0x20 == 0x7D {
-                return true
+    mutating func read(into run: UnsafeMutablePointer<UInt8>) async throws -> Int {
+        guard !isEnded else { return 0 }
+        var iterator = self.iterator
+        defer { self.iterator = iterator }
+        let limit = 64 * 1024
+        var count = 0
+        if endsRunsAtBrackets {
+            while let byte = try await iterator.next() {
+                run[count] = byte
+                count &+= 1
+                // LF, CR and RS end a run, and '}' and ']' (0x7D and 0x5D, one compare).
+                if byte < 0x1F ? (byte == 0x0A || byte == 0x0D || byte == 0x1E) : byte | 0x20 == 0x7D { return count }
+                if count == limit { return count }
             }
-            if bytes.count >= limit { return true }
+        } else {
+            while let byte = try await iterator.next() {
+                run[count] = byte
+                count &+= 1
+                // LF, CR and RS end a run.
+                if byte < 0x1F, byte == 0x0A || byte == 0x0D || byte == 0x1E { return count }
+                if count == limit { return count }
+            }
         }
         isEnded = true
-        return bytes.count > limit - asyncRunLimit
+        return count
     }
 }
 
@@ -86,7 +96,11 @@ struct AsyncChunkSequenceSource<Chunks: AsyncSequence> where Chunks.Element == D
     @inlinable
     static func source(_ chunks: Chunks) -> AsyncByteSource {
         var reader = AsyncChunkSequenceSource(chunks)
-        return { try await reader.next().map(AsyncByteRun.data) }
+        return { stream in
+            guard let chunk = try await reader.next() else { return false }
+            stream.append(chunk)
+            return true
+        }
     }
 
     /// The next chunk that is not empty.

@@ -75,11 +75,7 @@ public struct AsyncJSONElements<Element>: AsyncSequence {
                 case .element(let element): return element
                 case .finished: return nil
                 case .needsMore:
-                    switch try await source() {
-                    case .bytes(let bytes): cursor.buffer.append(bytes)
-                    case .data(let data): cursor.buffer.append(data)
-                    case nil: cursor.buffer.finish()
-                    }
+                    if try await !source(cursor.buffer.bytesForAppending()) { cursor.buffer.finish() }
                 }
             }
         }

@@ -70,10 +70,9 @@ struct ElementCursor<Element> {
             case .frame(let frame):
                 let position = StrataError.StreamPosition(elementIndex: index, line: frame.line, byteOffset: frame.start)
                 index += 1
-                let data = buffer.data(of: frame)
                 guard skips else {
                     do {
-                        return .element(try decode(data, frame))
+                        return .element(try buffer.withBytes(of: frame) { bytes in try decode(bytes, frame) })
                     } catch let error as StrataError {
                         throw error.located(at: position)
                     }
@@ -86,7 +85,10 @@ struct ElementCursor<Element> {
                         })
                 }
                 do {
-                    return .element(try RecoveryLog.collecting(into: &diagnostics) { try decode(data, frame) })
+                    return .element(
+                        try RecoveryLog.collecting(into: &diagnostics) {
+                            try buffer.withBytes(of: frame) { bytes in try decode(bytes, frame) }
+                        })
                 } catch let error as StrataError {
                     diagnostics.recoveries.append(JSONDiagnostics.Recovery(action: .skippedElement, error: error))
                 }

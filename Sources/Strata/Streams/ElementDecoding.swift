@@ -4,8 +4,8 @@ import Foundation
 /// engine, through the entry point for one document of the element's type.
 @usableFromInline
 struct ElementDecoding<Element> {
-    /// Decodes an element from its bytes and frame.
-    typealias Decode = (Data, StreamFrame) throws -> Element
+    /// Decodes an element from its bytes, valid during the call, and its frame.
+    typealias Decode = (UnsafeRawBufferPointer, StreamFrame) throws -> Element
 
     /// Makes the decoder of one read of the stream, which may keep what it looks
     /// up from one element to the next.
@@ -26,7 +26,7 @@ extension ElementDecoding where Element: JSONSerializing {
     init(model _: Element.Type, options: JSONAdapter.DecodingOptions) {
         makeDecoder = {
             let reader = StreamModelReader<Element>(options: options)
-            return { data, _ in try reader.decode(data) }
+            return { bytes, _ in try reader.decode(bytes) }
         }
     }
 }
@@ -35,7 +35,7 @@ extension ElementDecoding where Element: JSONTaggedEnum {
     /// Values of a tagged enum, each read as a document holding one.
     @usableFromInline
     init(taggedEnum _: Element.Type, options: JSONAdapter.DecodingOptions) {
-        self.init { data, _ in try JSONAdapter.model(of: Element.self, from: data, options: options) }
+        self.init { bytes, _ in try JSONAdapter.model(of: Element.self, from: Data(bytes), options: options) }
     }
 }
 
@@ -43,7 +43,7 @@ extension ElementDecoding where Element == JSONValue {
     /// Any JSON value.
     @usableFromInline
     init(valueWith options: JSONAdapter.DecodingOptions) {
-        self.init { data, _ in try JSONAdapter.jsonValue(from: data, options: options) }
+        self.init { bytes, _ in try JSONAdapter.jsonValue(from: bytes, options: options) }
     }
 }
 
@@ -51,7 +51,7 @@ extension ElementDecoding where Element == String {
     /// An event's data as text.
     @usableFromInline
     init(text _: Void) {
-        self.init { data, _ in String(decoding: data, as: UTF8.self) }
+        self.init { bytes, _ in String(decoding: bytes, as: UTF8.self) }
     }
 }
 
@@ -61,18 +61,25 @@ extension ElementDecoding {
     init<Payload>(events payload: ElementDecoding<Payload>) where Element == ServerSentEvent<Payload> {
         makeDecoder = {
             let decode = payload.makeDecoder()
-            return { data, frame in
-                let decoded = try decode(data, frame)
-                return (frame.event ?? ServerSentEvent(data: data)).with(data: decoded)
+            return { bytes, frame in
+                let decoded = try decode(bytes, frame)
+                return (frame.event ?? ServerSentEvent(data: Data(bytes))).with(data: decoded)
             }
         }
     }
 }
 
 extension JSONAdapter {
-    /// The JSON value `data` holds, with `options`' nesting limit.
-    static func jsonValue(from data: Data, options: DecodingOptions) throws -> JSONValue {
+    /// The JSON value `bytes` hold, with `options`' nesting limit, read straight as
+    /// a ``JSONValue``: the value `JSONValue(json:)` makes of the parsed document.
+    static func jsonValue(from bytes: UnsafeRawBufferPointer, options: DecodingOptions) throws -> JSONValue {
         try options.check()
-        return try JSONValue(json: parse(data, maximumNestingDepth: options.maximumNestingDepth))
+        do {
+            var scanner = JSONScanner(
+                input: ByteView(bytes), builder: JSONValueTreeBuilder(), maximumDepth: options.maximumNestingDepth)
+            return try scanner.parseDocument(topLevelContainerRequired: false)
+        } catch {
+            throw invalidJSON(error)
+        }
     }
 }

@@ -1,13 +1,20 @@
 import Foundation
 
 /// The bytes of a stream held while its elements are found: at most the element
-/// being read, the chunk that came in last, and 64 KiB already read.
+/// being read, the bytes that came in last, and 64 KiB already read.
 ///
-/// Bytes every element found so far is done with are dropped before the next
-/// chunk is appended.
+/// Bytes every element found so far is done with are dropped before more are
+/// appended.
 struct FrameBuffer {
-    /// The bytes held, from the stream offset ``base``.
-    private(set) var bytes: Data
+    /// Where the bytes are: the whole stream, given at once, or the bytes
+    /// appended so far.
+    private enum Held {
+        case whole(Data)
+        case appended(StreamBytes)
+    }
+
+    private let held: Held
+    /// The stream offset of the first byte held.
     private(set) var base = 0
     private var framer: any StreamFramer
     /// Whether the source has ended.
@@ -15,47 +22,59 @@ struct FrameBuffer {
     /// Whether a BOM has been looked for, at the stream's start.
     private var hasBegun = false
 
-    /// An empty buffer, filled by ``append(_:)``.
+    /// An empty buffer, filled by ``append(_:)`` or through ``bytesForAppending()``.
     init(framer: any StreamFramer) {
         self.framer = framer
-        bytes = Data()
+        held = .appended(StreamBytes())
     }
 
     /// A buffer holding the whole stream, `data`, which it does not copy.
     init(framer: any StreamFramer, whole data: Data) {
         self.framer = framer
-        bytes = data
+        held = .whole(data)
         isEnded = true
     }
 
     /// The members of the envelope read so far, for an array inside one.
     var envelope: JSONValue? { framer.envelope }
 
-    /// Appends a chunk, first dropping the bytes no element needs any more.
-    mutating func append(_ chunk: [UInt8]) {
-        dropConsumed()
-        bytes.append(contentsOf: chunk)
+    /// How many bytes are held.
+    var heldCount: Int {
+        switch held {
+        case .whole(let data): return data.count
+        case .appended(let bytes): return bytes.count
+        }
     }
 
     /// Appends a chunk, first dropping the bytes no element needs any more.
     mutating func append(_ chunk: Data) {
-        dropConsumed()
-        bytes.append(chunk)
+        bytesForAppending().append(chunk)
+    }
+
+    /// Appends a chunk, first dropping the bytes no element needs any more.
+    mutating func append(_ chunk: [UInt8]) {
+        let bytes = bytesForAppending()
+        chunk.withUnsafeBytes { bytes.append($0) }
+    }
+
+    /// The bytes to append to, the bytes no element needs any more dropped first.
+    mutating func bytesForAppending() -> StreamBytes {
+        guard case .appended(let bytes) = held else {
+            // Never met: only an empty buffer is appended to; a new store takes the bytes, read by no one.
+            return StreamBytes()
+        }
+        dropConsumed(from: bytes)
+        return bytes
     }
 
     /// Drops the bytes before the first one the framer still needs: all of them
     /// when none is needed, else once they are ``compactionThreshold`` bytes, so
     /// that the bytes still needed are not moved for every small run.
-    private mutating func dropConsumed() {
+    private mutating func dropConsumed(from bytes: StreamBytes) {
         let dropped = framer.retainedFrom - base
         guard hasBegun, dropped > 0 else { return }
-        if dropped >= bytes.count {
-            bytes.removeAll(keepingCapacity: true)
-        } else if dropped >= Self.compactionThreshold {
-            bytes.removeSubrange(bytes.startIndex..<(bytes.startIndex + dropped))
-        } else {
-            return
-        }
+        guard dropped >= bytes.count || dropped >= Self.compactionThreshold else { return }
+        bytes.dropFirst(min(dropped, bytes.count))
         base += dropped
     }
 
@@ -67,15 +86,27 @@ struct FrameBuffer {
         isEnded = true
     }
 
+    /// Calls `body` with the bytes held.
+    private func withView<R, E: Error>(_ body: (ByteView) throws(E) -> R) throws(E) -> R {
+        switch held {
+        case .appended(let bytes):
+            return try body(bytes.view)
+        case .whole(let data):
+            let result = data.withUnsafeBytes { raw in Result { () throws(E) -> R in try body(ByteView(raw)) } }
+            return try result.get()
+        }
+    }
+
     /// The next element's frame, ``FramerStep/needsMore`` when the bytes held do
     /// not say, or ``FramerStep/finished``.
     mutating func next() throws(StreamFramingError) -> FramerStep {
         if !hasBegun {
             // A BOM at the stream's start is skipped.
-            guard bytes.count >= 3 || isEnded else { return .needsMore }
+            let (count, atEnd) = (heldCount, isEnded)
+            guard count >= 3 || atEnd else { return .needsMore }
             hasBegun = true
-            let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            framer.begin(at: start)
+            let hasBOM = withView { view in count >= 3 && view[0] == 0xEF && view[1] == 0xBB && view[2] == 0xBF }
+            framer.begin(at: hasBOM ? 3 : 0)
         }
         // The framer taken out while it reads the bytes, so that it is the only
         // reference to its state and is changed in place.
@@ -83,20 +114,22 @@ struct FrameBuffer {
         self.framer = FinishedFramer()
         defer { self.framer = framer }
         let (atEnd, base) = (isEnded, base)
-        let step = bytes.withUnsafeBytes { raw in
-            Result { () throws(StreamFramingError) -> FramerStep in
-                try framer.next(in: ByteView(raw), base: base, atEnd: atEnd)
-            }
-        }
-        return try step.get()
+        return try withView { view throws(StreamFramingError) in try framer.next(in: view, base: base, atEnd: atEnd) }
     }
 
-    /// The bytes of `frame`: a slice of the buffer, not a copy, or the bytes the
-    /// framer assembled.
-    func data(of frame: StreamFrame) -> Data {
-        if let assembled = frame.assembled { return assembled }
-        let from = bytes.startIndex + (frame.start - base)
-        return bytes[from..<(from + frame.end - frame.start)]
+    /// Calls `body` with the bytes of `frame`: the buffer's own, not a copy, or
+    /// the bytes the framer assembled.
+    func withBytes<R>(of frame: StreamFrame, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        if let assembled = frame.assembled { return try assembled.withUnsafeBytes(body) }
+        let from = frame.start - base
+        let count = frame.end - frame.start
+        switch held {
+        case .appended(let bytes):
+            let range = bytes.view.bytes(from..<(from + count))
+            return try body(UnsafeRawBufferPointer(range))
+        case .whole(let data):
+            return try data.withUnsafeBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[from..<(from + count)])) }
+        }
     }
 }
 

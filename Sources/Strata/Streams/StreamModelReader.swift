@@ -22,25 +22,38 @@ final class StreamModelReader<T: JSONSerializing> {
         keys = JSONAdapter.readsObjects(plan)
     }
 
-    /// The model in `data`, one element's bytes.
-    func decode(_ data: Data) throws -> T {
-        guard let keys else { return try JSONAdapter.model(of: T.self, from: data, options: options) }
-        let read = try JSONAdapter.reading(with: options) { levelsLeft in
-            try data.withUnsafeBytes { raw in try decode(ByteView(raw), keys: keys, levelsLeft: levelsLeft) }
+    /// The model in `bytes`, one element's bytes.
+    func decode(_ bytes: UnsafeRawBufferPointer) throws -> T {
+        let view = ByteView(bytes)
+        guard let keys, Self.beginsWithObject(view) else { return try documentRead(bytes) }
+        return try JSONAdapter.reading(with: options) { levelsLeft in
+            try decode(view, keys: keys, levelsLeft: levelsLeft, else: bytes)
         }
-        guard let read else { return try JSONAdapter.model(of: T.self, from: data, options: options) }
-        return read
     }
 
-    /// The model in `bytes`, or `nil` when they do not begin with an object.
-    private func decode(_ bytes: ByteView, keys: MemberKeyTable, levelsLeft: Int) throws -> T? {
-        guard bytes.count > 0 else { return nil }
+    /// The model read by `JSONAdapter.model(of:from:options:)` itself: for an
+    /// element that is not an object, or a type whose objects are not read member
+    /// by member.
+    private func documentRead(_ bytes: UnsafeRawBufferPointer) throws -> T {
+        try JSONAdapter.model(of: T.self, from: Data(bytes), options: options)
+    }
+
+    /// Whether the first byte of `bytes` that is not whitespace opens an object.
+    private static func beginsWithObject(_ bytes: ByteView) -> Bool {
+        var index = 0
+        while index < bytes.count, isJSONWhitespace(bytes[unchecked: index]) { index += 1 }
+        return index < bytes.count && bytes[unchecked: index] == Byte.openBrace
+    }
+
+    /// The model in `bytes`, which begin with an object; read by
+    /// ``documentRead(_:)`` from `whole` when the scanner finds otherwise.
+    private func decode(_ bytes: ByteView, keys: MemberKeyTable, levelsLeft: Int, else whole: UnsafeRawBufferPointer) throws -> T {
         var slots: [Slot] = []
         do {
             var scanner = JSONAdapter.MemberScanner(
                 input: bytes, builder: NativeJSONBuilder(), maximumDepth: options.maximumNestingDepth)
             try scanner.beginDocument(topLevelContainerRequired: false)
-            guard scanner.nextByte == Byte.openBrace else { return nil }
+            guard scanner.nextByte == Byte.openBrace else { return try documentRead(whole) }
             var streams = !RecoveryLog.mayBeActive
             if streams, JSONAdapter.streamsModels(plan) {
                 // Decoded as it is read; read again into slots if that gives up.
@@ -58,7 +71,7 @@ final class StreamModelReader<T: JSONSerializing> {
             if slots.count != keys.count { slots = .missing(count: keys.count) }
             try JSONAdapter.readObject(plan, keys: keys, into: &slots, from: &scanner, levelsLeft: levelsLeft, streams: streams)
             try scanner.endDocument()
-        } catch {
+        } catch let error as JSONParsingError {
             throw JSONAdapter.invalidJSON(error)
         }
         var source = DecodeSource.slots(consume slots)

@@ -71,4 +71,27 @@ struct ServerSentEventTests {
         #expect(try await collect(events).map(\.data) == [["id": 1]])
         #expect(events.diagnostics.recoveries.map(\.action) == [.skippedElement])
     }
+
+    @Test func eventDataReadAsJSONValuesIsWhatADocumentReads() throws {
+        let documents = ["{\"a\":[1,2.50,1e2,-0,12345678901234567890]}", "\"text\"", "null", "", "[1,", "1 2"]
+        for document in documents {
+            var events = JSONAdapter.events(of: JSONValue.self, from: .data(Data("data: \(document)\n\n".utf8)))
+            // The document parsed, then made a JSON value.
+            let expected = Result {
+                try JSONValue(
+                    json: JSONAdapter.parse(
+                        Data(document.utf8), maximumNestingDepth: JSONAdapter.DecodingOptions.default.maximumNestingDepth))
+            }
+            let read = Result { try events.next()?.data }
+            switch (expected, read) {
+            case (.success(let value), .success(let element)):
+                #expect(element == value, "\(document)")
+            case (.failure(let documentError as StrataError), .failure(let elementError as StrataError)):
+                #expect(elementError.code == documentError.code, "\(document)")
+                #expect(elementError.reason == documentError.reason, "\(document)")
+            default:
+                Issue.record("\(document): the document reads \(expected), the event \(read)")
+            }
+        }
+    }
 }

@@ -115,7 +115,7 @@ struct StreamFramingTests {
         var frames = 0
         for _ in 0..<2_000 {
             buffer.append(line)
-            largest = max(largest, buffer.bytes.count)
+            largest = max(largest, buffer.heldCount)
             while case .frame = try buffer.next() { frames += 1 }
         }
         #expect(frames == 2_000)

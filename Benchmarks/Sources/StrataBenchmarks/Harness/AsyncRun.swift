@@ -106,3 +106,23 @@ struct FileChunks: AsyncSequence, Sendable {
         AsyncIterator(handle: try? FileHandle(forReadingFrom: url))
     }
 }
+
+/// `Data` as an `AsyncSequence` of 64 KB `Data` chunks.
+struct DataChunks: AsyncSequence, Sendable {
+    typealias Element = Data
+    let data: Data
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let data: Data
+        var offset = 0
+
+        mutating func next() async -> Data? {
+            guard offset < data.count else { return nil }
+            let end = Swift.min(offset + 64 * 1024, data.count)
+            defer { offset = end }
+            return data.subdata(in: offset..<end)
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(data: data) }
+}

@@ -13,6 +13,7 @@ enum ProfileRun {
     static let names = ["github-data", "twitter-data", "twitter-string-data", "records-data", "records-to-data",
                         "github-to-data", "twitter-to-data", "twitter-to-dictionary",
                         "citm-data", "citm-dictionary", "citm-to-data", "citm-to-dictionary", "canada-data", "canada-to-data", "embedding-data", "embedding-to-data",
+                        "records-lines", "records-lines-bytes", "records-lines-chunks", "records-events",
                         "timeline-data", "timeline-to-data", "charges-data", "charges-to-data", "unmapped-data", "unmapped-to-data",
                         "github-codable", "records-codable", "twitter-string-codable"]
 
@@ -79,6 +80,18 @@ enum ProfileRun {
         case "embedding-to-data":
             let model = try JSONAdapter.model(of: Embedding.self, from: PayloadFiles.data(Embedding.fileName))
             return { blackHole(try JSONAdapter.data(from: model, options: .omitNulls)) }
+        case "records-lines":
+            let lines = RecordGenerator.lines(count: recordCount)
+            return { try StreamRows.expectRead(recordCount, try StreamRows.read(from: .data(lines))) }
+        case "records-lines-bytes":
+            let lines = Array(RecordGenerator.lines(count: recordCount))
+            return { try StreamRows.expectRead(recordCount, try StreamRows.readLines(from: lines)) }
+        case "records-lines-chunks":
+            let lines = RecordGenerator.lines(count: recordCount)
+            return { try StreamRows.expectRead(recordCount, try StreamRows.readChunks(of: lines)) }
+        case "records-events":
+            let feed = Array(RecordGenerator.events(count: recordCount))
+            return { try StreamRows.expectRead(recordCount, try StreamRows.readEvents(from: feed)) }
         case "timeline-data":
             let timeline = TimelineGenerator.json(count: TimelineGenerator.count)
             return { blackHole(try JSONAdapter.models(of: TimelineEvent.self, from: timeline)) }

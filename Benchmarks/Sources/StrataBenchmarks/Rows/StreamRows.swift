@@ -111,6 +111,9 @@ struct StreamRows {
         }
     }
 
+    /// Checks that a stream gave `count` records.
+    static func expectRead(_ count: Int, _ read: Int) throws { try expect(count, read) }
+
     private static func expect(_ count: Int, _ read: Int) throws {
         guard read == count else { throw BenchmarkError("Expected \(count) records, the stream gave \(read).") }
     }
@@ -121,7 +124,7 @@ struct StreamRows {
     }
 
     /// Reads JSON Lines synchronously; the number of records.
-    private static func read(from source: JSONStreamSource) throws -> Int {
+    static func read(from source: JSONStreamSource) throws -> Int {
         var records = JSONAdapter.models(of: Record.self, from: source, framing: .lines)
         var count = 0
         while let record = try records.next() {
@@ -155,6 +158,18 @@ struct StreamRows {
         }
     }
 
+    /// Reads JSON Lines in memory as an `AsyncSequence` of 64 KB `Data` chunks; the number of records.
+    static func readChunks(of lines: Data) throws -> Int {
+        try AsyncRun.wait {
+            var count = 0
+            for try await record in JSONAdapter.models(of: Record.self, from: DataChunks(data: lines), framing: .lines) {
+                blackHole(record)
+                count += 1
+            }
+            return count
+        }
+    }
+
     private static func collectChunks(from file: URL) throws -> [Record] {
         try AsyncRun.wait {
             var all: [Record] = []
@@ -166,7 +181,7 @@ struct StreamRows {
     }
 
     /// Reads JSON Lines in memory as an `AsyncSequence` of bytes; the number of records.
-    private static func readLines(from lines: [UInt8]) throws -> Int {
+    static func readLines(from lines: [UInt8]) throws -> Int {
         try AsyncRun.wait {
             var count = 0
             for try await record in JSONAdapter.models(of: Record.self, from: DataBytes(data: lines), framing: .lines) {
@@ -178,7 +193,7 @@ struct StreamRows {
     }
 
     /// Reads the events feed as an `AsyncSequence` of bytes; the number of records.
-    private static func readEvents(from feed: [UInt8]) throws -> Int {
+    static func readEvents(from feed: [UInt8]) throws -> Int {
         try AsyncRun.wait {
             var count = 0
             for try await event in JSONAdapter.events(of: Record.self, from: DataBytes(data: feed)) {
