@@ -33,7 +33,8 @@ class Notice: JSONSerializing, SecureCodingModel, CustomStringConvertible, @unch
     // @unchecked: test fixture, each instance is used from one task only.
     typealias KeyPathRoot = Notice
 
-    var id = 0
+    // One property written in place (`final`), one through its key path.
+    final var id = 0
     var kind = ""
 
     required init() {}

@@ -68,10 +68,10 @@ extension JSONAdapter {
         guard let chosen = try chosenType(plan, for: members) else {
             return try decodeExactly(plan, from: &scanner, levelsLeft: levelsLeft, streams: streams)
         }
-        func decodeChosen<U: JSONSerializing>(_: U.Type) throws -> T? {
-            try decodeExactly(MappingPlan<U>.shared, from: &scanner, levelsLeft: levelsLeft, streams: streams) as? T
+        let chosenClass = plan.clusterMembers?.chosenClass(chosen) ?? ClusterMembers([]).chosenClass(chosen)
+        guard let model = try chosenClass.decode(from: &scanner, levelsLeft: levelsLeft, streams: streams) as? T else {
+            throw unusableChoice(chosen, as: T.self)
         }
-        guard let model = try decodeChosen(chosen) else { throw unusableChoice(chosen, as: T.self) }
         return model
     }
 
@@ -120,7 +120,7 @@ extension JSONAdapter {
 
     /// Exactly `U`, decoded from the object at the scanner's position, which has been
     /// checked.
-    private static func decodeExactly<U: JSONSerializing>(
+    static func decodeExactly<U: JSONSerializing>(
         _ plan: MappingPlan<U>, from scanner: inout MemberScanner, levelsLeft: Int, streams: Bool
     ) throws -> U {
         guard let keys = plan.memberKeys else {
