@@ -96,8 +96,10 @@ extension Conformance {
             let expected = [["kind": "mention", "channel": "c"]]
             let fromData = try NoticeChoices.recording { _ = try JSONAdapter.model(of: Notice.self, from: Data(text.utf8)) }
             let fromDictionary = try NoticeChoices.recording { _ = try JSONAdapter.model(of: Notice.self, from: jsonObject(text)) }
+            let fromAudit = try NoticeChoices.recording { _ = try JSONAdapter.audit(of: Notice.self, from: Data(text.utf8)) }
             #expect(fromData.dictionaries == expected)
             #expect(fromDictionary.dictionaries == expected)
+            #expect(fromAudit.dictionaries == expected)
             let absent = try NoticeChoices.recording {
                 _ = try JSONAdapter.model(of: Notice.self, from: Data(#"{"kind": "plain", "id": 2}"#.utf8))
             }

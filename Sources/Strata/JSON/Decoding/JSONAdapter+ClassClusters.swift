@@ -78,12 +78,17 @@ extension JSONAdapter {
     /// A nested cluster's model, from the ``ClusterObject`` the scanner source kept
     /// for it: the choice made and its text read, as ``decodeCluster(_:members:from:levelsLeft:streams:)`` does.
     static func decodeCluster<T: JSONSerializing>(_ plan: MappingPlan<T>, _ object: ClusterObject) throws -> T {
-        let model = try scanning(object.text, maximumNestingDepth: object.maximumDepth) { scanner in
-            try decodeCluster(
-                plan, members: object.members, from: &scanner, levelsLeft: object.levelsLeft, streams: object.streams)
+        do {
+            return try object.text.withUnsafeBytes { text in
+                var scanner = MemberScanner(
+                    input: ByteView(text), builder: NativeJSONBuilder(), maximumDepth: object.maximumDepth)
+                return try decodeCluster(
+                    plan, members: object.members, from: &scanner, levelsLeft: object.levelsLeft, streams: object.streams)
+            }
+        } catch let error as JSONParsingError {
+            // Never for text the scanner source checked; reported as any syntax error is.
+            throw invalidJSON(error)
         }
-        guard let model else { throw notAnObject(object.text, for: T.self) }
-        return model
     }
 
     /// Reads the object of a nested cluster at the scanner's position (see
@@ -93,7 +98,7 @@ extension JSONAdapter {
     ) throws(JSONParsingError) -> Slot {
         let start = scanner.index
         let read = try members.read(from: &scanner)
-        let text = Data(scanner.input.bytes(start..<scanner.index))
+        let text = Array(scanner.input.bytes(start..<scanner.index))
         return .cluster(
             ClusterObject(
                 members: read, text: text, maximumDepth: scanner.maximumDepth, levelsLeft: levelsLeft, streams: streams))
