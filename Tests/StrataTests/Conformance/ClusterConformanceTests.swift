@@ -160,6 +160,60 @@ extension Conformance {
             #expect(unrelated.handed == [["kind": "owner"]])
         }
 
+        /// Recoveries around clusters: invalid elements left out and a failing notice
+        /// kept at its default, reported the same from data and from a dictionary.
+        @Test func recoveriesAroundClustersAreTheSameEveryWay() throws {
+            let text = #"""
+                {"pinned": {"kind": "hexagon"}, "items": [{"kind": "mention", "text": "a"}, {"kind": "unknown"},
+                 {"kind": "digest", "summary": {"count": "x"}}, {"kind": "follow", "follower": {"login": "o", "id": 1}}]}
+                """#
+            var fromData = JSONDiagnostics()
+            var fromDictionary = JSONDiagnostics()
+            let dataLog = try NoticeChoices.recording {
+                let feed = try JSONAdapter.model(of: TolerantNoticeFeed.self, from: Data(text.utf8), diagnostics: &fromData)
+                #expect(feed.pinned == nil)
+                #expect(feed.items.map { "\(type(of: $0))" } == ["MentionNotice", "FollowNotice"])
+            }
+            let dictionaryLog = try NoticeChoices.recording {
+                let feed = try JSONAdapter.model(of: TolerantNoticeFeed.self, from: jsonObject(text), diagnostics: &fromDictionary)
+                #expect(feed.items.count == 2)
+            }
+            #expect(fromData.description == fromDictionary.description)
+            #expect(fromData.recoveries.filter { $0.action != .absentKey }.map(\.path) == [[.key("pinned")], [.key("items"), .index(1)], [.key("items"), .index(2), .key("summary"), .key("count")]])
+            #expect(dataLog.dictionaries == dictionaryLog.dictionaries)
+            #expect(dataLog.dictionaries.allSatisfy { Set($0.keys) == ["kind"] })
+        }
+
+        /// The model depth limit counts a cluster and the models inside its chosen class.
+        @Test func theModelDepthLimitIsTheSameEveryWay() throws {
+            let text = #"{"pinned": {"kind": "follow", "follower": {"login": "o", "id": 1}}}"#
+            let options = JSONAdapter.DecodingOptions(maximumModelDepth: 1)
+            var dataError: StrataError?
+            var dictionaryError: StrataError?
+            let dataLog = NoticeChoices.recording {
+                dataError = #expect(throws: StrataError.self) {
+                    try JSONAdapter.model(of: NoticeFeed.self, from: Data(text.utf8), options: options)
+                }
+            }
+            let dictionaryLog = try NoticeChoices.recording {
+                let json = try jsonObject(text)
+                dictionaryError = #expect(throws: StrataError.self) {
+                    try JSONAdapter.model(of: NoticeFeed.self, from: json, options: options)
+                }
+            }
+            // The subclass is chosen before the models inside it reach the limit.
+            #expect(dataLog.dictionaries == [["kind": "follow"]])
+            #expect(dictionaryLog.dictionaries == [["kind": "follow"]])
+            let fromData = try #require(dataError)
+            let fromDictionary = try #require(dictionaryError)
+            #expect(fromData.code == .nestingTooDeep)
+            #expect(Failure(fromData) == Failure(fromDictionary))
+            #expect(fromData.pathDescription == "pinned.follower")
+            let deepEnough = try JSONAdapter.model(
+                of: NoticeFeed.self, from: Data(text.utf8), options: JSONAdapter.DecodingOptions(maximumModelDepth: 2))
+            #expect((deepEnough.pinned as? FollowNotice)?.follower.login == "o")
+        }
+
         @Test func topLevelArraysOfClustersDecodeTheSameEveryWay() {
             let good = #"[{"kind": "mention", "text": "a"}, {"kind": "digest", "summary": {"count": 2}}, {"kind": "plain", "channel": "c"}]"#
             let decoded = Self.expectEveryRouteAgrees(Notice.self, good, .models)

@@ -119,3 +119,17 @@ struct NoticeFeed: JSONSerializing, CustomStringConvertible {
         "NoticeFeed(title: \(title), pinned: \(pinned.map(\.description) ?? "nil"), items: \(items), count: \(count))"
     }
 }
+
+/// Notices whose invalid elements are left out, and a pinned notice that keeps its
+/// default when it fails: recoveries around a cluster.
+struct TolerantNoticeFeed: JSONSerializing, CustomStringConvertible {
+    var pinned: Notice? = nil
+    var items: [Notice] = []
+    static let propertyKeys: PropertyKeys<TolerantNoticeFeed> = ["pinned": \.pinned, "items": \.items]
+    static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
+    static let jsonRecoveryByPropertyKey: [String: JSONRecovery] = [
+        "pinned": .defaultForInvalid, "items": .skipsInvalidElements,
+    ]
+
+    var description: String { "TolerantNoticeFeed(pinned: \(pinned.map(\.description) ?? "nil"), items: \(items))" }
+}
