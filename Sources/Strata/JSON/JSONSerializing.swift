@@ -57,7 +57,40 @@ public protocol JSONSerializing: Model {
     /// Chooses the type to decode `json` as: `Self` (the default), a subclass, or
     /// `nil` when no type fits. This is how a class cluster hands a dictionary to
     /// the right subclass.
+    ///
+    /// `json` is the whole JSON object, or, when the type declares
+    /// ``classForParsingJSONKeys``, only the members it names: declare them, and a
+    /// cluster decodes from JSON data as fast as any other model.
+    ///
+    /// ```swift
+    /// class Shape: JSONSerializing {
+    ///     // …
+    ///     class var classForParsingJSONKeys: Set<String>? { ["kind"] }
+    ///     class func classForParsing(_ json: [String: Any]) -> (any JSONSerializing.Type)? {
+    ///         switch json["kind"] as? String {
+    ///         case "circle": return Circle.self
+    ///         case "rectangle": return Rectangle.self
+    ///         default: return nil
+    ///         }
+    ///     }
+    /// }
+    /// ```
     static func classForParsing(_ json: [String: Any]) -> (any JSONSerializing.Type)?
+
+    /// The keys of the members of a JSON object that ``classForParsing(_:)`` reads,
+    /// or `nil` (the default) to hand it the whole object.
+    ///
+    /// When they are declared, every route hands `classForParsing(_:)` a dictionary
+    /// of only these members (those the object has), whether the model is read from
+    /// JSON data or from a dictionary, so what it sees never depends on the route.
+    /// From data, Strata finds these members in the object's bytes, asks
+    /// `classForParsing(_:)`, then reads the same bytes straight into the chosen
+    /// class, without building the object's dictionary. A member is given whole:
+    /// name `"meta"` for a choice made by `meta.kind`.
+    ///
+    /// Without them, the object is built as a dictionary and decoded from it. In a
+    /// class cluster, declare it as a `class var` beside `classForParsing(_:)`.
+    static var classForParsingJSONKeys: Set<String>? { get }
 
     /// Property keys that must be present (non-null) in the JSON, whatever
     /// ``requiredKeys`` says. A payload that lacks any required key fails with one
@@ -137,6 +170,9 @@ extension JSONSerializing {
         ModelHooks.noteDefault(.classForParsing, of: Self.self)
         return Self.self
     }
+
+    /// `nil`: ``classForParsing(_:)`` is handed the whole JSON object.
+    public static var classForParsingJSONKeys: Set<String>? { nil }
 
     /// No required keys.
     public static var requiredPropertyKeys: Set<String> { [] }

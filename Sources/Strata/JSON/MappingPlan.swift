@@ -199,11 +199,16 @@ final class MappingPlan<M: Model>: Sendable {
     let problem: StrataError?
     /// Which of `M`'s hooks are the protocol's defaults.
     let hooks: ModelHooks
+    /// The members `M`'s `classForParsing(_:)` reads, when it declares them
+    /// (``JSONSerializing/classForParsingJSONKeys``).
+    let clusterMembers: ClusterMembers?
 
     /// A plan of `entries`, with the hooks of `M`'s schema; `required` is the indices of
-    /// the required entries, and `problem` why the plan is unusable, if it is.
-    private init(entries: [Entry], required: [Int], problem: StrataError?) {
+    /// the required entries, `problem` why the plan is unusable, if it is, and
+    /// `clusterMembers` the members `M`'s `classForParsing(_:)` reads.
+    private init(entries: [Entry], required: [Int], problem: StrataError?, clusterMembers: ClusterMembers? = nil) {
         hooks = ModelSchema<M>.shared.hooks
+        self.clusterMembers = clusterMembers
         let mappedKeys = Set(entries.map(\.property.key))
         self.entries = entries
         self.erasedEntries = entries
@@ -362,7 +367,9 @@ extension MappingPlan where M: JSONSerializing {
                 .invalidMapping,
                 "The JSON mapping of \(M.self) is invalid: " + problems.joined(separator: " ")
                     + " Fix jsonKeyPathsByPropertyKey and propertyKeys.")
-        return MappingPlan(entries: entries, required: requiredIndices, problem: problem)
+        return MappingPlan(
+            entries: entries, required: requiredIndices, problem: problem,
+            clusterMembers: M.classForParsingJSONKeys.map(ClusterMembers.init))
     }
 
     /// A problem with the model's JSON mapping, for ``unmappedEntry(for:after:in:)``.

@@ -106,15 +106,19 @@ extension KeyPath: ModelPropertyMaking {
         }
         guard M.self is Root.Type else { return nil }
         var write: ((inout M, Any?) -> Bool)?
-        if let reference = self as? ReferenceWritableKeyPath<Root, Value> {
+        let reference = self as? ReferenceWritableKeyPath<Root, Value>
+        if let reference {
             write = { model, value in
                 guard let object = model as? Root, let typed = coerce(value) else { return false }
                 object[keyPath: reference] = typed
                 return true
             }
         }
+        // A superclass's stored property lies at the same offset in every instance of a
+        // subclass: `M`, a class below `Root`, reads and writes it in place too.
         return ModelProperty(
-            key: key, type: type, valueType: Value.self, field: nil,
+            key: key, type: type, valueType: Value.self,
+            field: StoredField.make(self, writable: reference != nil, type: type, coerce: coerce),
             read: { model in (model as? Root).flatMap { flatten($0[keyPath: self]) } },
             write: write, hooks: hooks)
     }

@@ -871,6 +871,21 @@ struct StoredFieldReadOnlyTests {
         #expect(model.fixed == "g")
     }
 
+    /// A superclass's stored property that cannot be overridden lies at the same offset in a
+    /// subclass's objects: the subclass's schema reads and writes it in place too.
+    @Test func aSubclassUsesTheFieldOfItsSuperclasssFinalProperty() throws {
+        let sub = ModelSchema<FieldSubclass>.shared
+        let fixed = try sub.property(forKey: "fixed")
+        #expect(fixed.field != nil)
+        #expect(try sub.property(forKey: "overridable").field == nil)
+        var model = FieldSubclass()
+        #expect(fixed.write("in place", into: &model))
+        #expect(model.fixed == "in place")
+        #expect(fixed.read(model) as? String == "in place")
+        #expect(fixed.writeNil(into: &model) == false)
+        #expect(model.fixed == "in place")
+    }
+
     @Test func aClassModelDecodedAndEncodedThroughItsFieldsMatchesTheKeyPathRoute() throws {
         let json: [String: Any] = ["plain": 3, "observed": 4]
         let model = try JSONAdapter.model(of: FieldSpecialClass.self, from: json)

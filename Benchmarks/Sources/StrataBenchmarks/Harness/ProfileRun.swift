@@ -15,6 +15,7 @@ enum ProfileRun {
                         "citm-data", "citm-dictionary", "citm-to-data", "citm-to-dictionary", "canada-data", "canada-to-data", "embedding-data", "embedding-to-data",
                         "records-lines", "records-lines-bytes", "records-lines-chunks", "records-events",
                         "timeline-data", "timeline-to-data", "charges-data", "charges-to-data", "unmapped-data", "unmapped-to-data",
+                        "cluster-data", "cluster-to-data",
                         "github-codable", "records-codable", "twitter-string-codable"]
 
     static func run(_ arguments: [String]) throws {
@@ -110,6 +111,13 @@ enum ProfileRun {
         case "unmapped-to-data":
             let model = try JSONAdapter.model(of: KeptSearch.self, from: twitterData())
             return { blackHole(try JSONAdapter.data(from: model, options: .omitNulls)) }
+        case "cluster-data":
+            let feed = NotificationGenerator.json(count: NotificationGenerator.count)
+            return { blackHole(try JSONAdapter.model(of: NotificationFeed.self, from: feed)) }
+        case "cluster-to-data":
+            let feed = try JSONAdapter.model(
+                of: NotificationFeed.self, from: NotificationGenerator.json(count: NotificationGenerator.count))
+            return { blackHole(try JSONAdapter.data(from: feed, options: .omitNulls)) }
         // The baselines the targets are measured against, for their instruction counts.
         case "github-codable":
             let decoder = CodableCoders.iso8601Decoder()

@@ -33,9 +33,9 @@ struct Settings {
           --iterations N   N timed samples per measurement (default 15)
           --filter ROWS    rows to run, by number or name: 1 dictionary, 2 data, 2s string-dates,
                            3 to-dictionary, 4 to-data, 5 archive, 6 scaling, 7 memory,
-                           8 records-data, 9 timeline, 10 charges, 11 unmapped, 12 lines, 13 events;
-                           or by payload: github-user, twitter, citm, canada, embedding, embedding-float,
-                           records, timeline, charges (--filter 2,twitter; --filter 4,records)
+                           8 records-data, 9 timeline, 10 charges, 11 unmapped, 12 lines, 13 events,
+                           14 cluster; or by payload: github-user, twitter, citm, canada, embedding,
+                           embedding-float, records, timeline, charges, cluster (--filter 2,twitter)
           --data DIR       the directory holding the third-party payloads twitter.json,
                            citm_catalog.json and canada.json (default: $STRATA_DATA, else
                            ../shared/data beside the project's root); without a file its rows
@@ -87,7 +87,7 @@ struct Settings {
     }
 
     /// The payload names `--filter` accepts.
-    static let payloads: Set<String> = ["github-user", "twitter", "citm", "canada", "embedding", "embedding-float", "records", "timeline", "charges"]
+    static let payloads: Set<String> = ["github-user", "twitter", "citm", "canada", "embedding", "embedding-float", "records", "timeline", "charges", "cluster"]
 
     /// Whether the row `id` (a number) or `name` on `payload` was asked for.
     func includes(id: String, name: String, payload: String) -> Bool {

@@ -7,7 +7,9 @@ import Strata
 /// (row 9, `timeline`), 5,000 charges whose `metadata` is `[String: JSONValue]`
 /// (row 10, `charges`), both generated at run time; and twitter read into models
 /// that map a few members at each level and keep the others as `JSONValue`s
-/// (`unmappedKeysPropertyKey`; row 11, `unmapped`).
+/// (`unmappedKeysPropertyKey`; row 11, `unmapped`); and a page of 6,000
+/// notifications of a class cluster with three subclasses, generated at run time
+/// (row 14, `cluster`).
 struct ShapeRows {
     let report: Report
 
@@ -26,6 +28,13 @@ struct ShapeRows {
             return try lines(
                 "10", "charges ×\(count.formatted())", [StripeCharge].self, StripeChargeGenerator.json(count: count),
                 decode: { try JSONAdapter.models(of: StripeCharge.self, from: $0) },
+                encode: { try JSONAdapter.data(from: $0, options: .omitNulls) }, timer: timer)
+        }
+        report.run("14", "cluster", payload: "cluster") {
+            let count = settings.quick ? 400 : NotificationGenerator.count
+            return try lines(
+                "14", "cluster ×\(count.formatted())", NotificationFeed.self, NotificationGenerator.json(count: count),
+                decode: { try JSONAdapter.model(of: NotificationFeed.self, from: $0) },
                 encode: { try JSONAdapter.data(from: $0, options: .omitNulls) }, timer: timer)
         }
     }

@@ -69,7 +69,9 @@ extension JSONAdapter {
     static func auditObject<T: JSONSerializing>(
         _ type: T.Type, _ object: [String: Any], at path: [StrataError.PathComponent], into audit: inout JSONMappingAudit
     ) throws {
-        guard let chosen = T.classForParsing(object) else {
+        // Handed what decoding hands it: the declared members, when there are any.
+        let given = MappingPlan<T>.shared.clusterMembers?.members(of: object) ?? object
+        guard let chosen = T.classForParsing(given) else {
             audit.unmappedKeys += object.keys.sorted().map { StrataError.description(of: path + [.key($0)]) }
             return
         }

@@ -171,36 +171,19 @@ extension JSONAdapter {
     }
 
     /// ``decode(_:from:)`` for a type whose `classForParsing(_:)` is not known to be
-    /// the default.
+    /// the default: the hook is handed the object's declared members
+    /// (``JSONSerializing/classForParsingJSONKeys``), or the whole object.
     ///
     /// In a function of its own: it holds a `T?`, whose metadata code not specialised
     /// for `T` looks up on entry, once per model decoded.
     @inline(never)
     private static func decodeChoosing<T: JSONSerializing>(_ plan: MappingPlan<T>, from json: [String: Any]) throws -> T {
-        let chosen: (any JSONSerializing.Type)?
-        switch plan.hooks.usage(of: .classForParsing) {
-        case .isDefault: return try decodeMapped(plan, from: json)
-        case .isCustom: chosen = T.classForParsing(json)
-        case .unknown: chosen = plan.hooks.probe(.classForParsing) { T.classForParsing(json) }
-        }
-        guard let chosen else {
-            throw StrataError(
-                .noClassFound,
-                "\(T.self).classForParsing(_:) chose no type for this JSON object (\(describe(json))). "
-                    + "Fix the payload, or make classForParsing(_:) return a type for it.")
-        }
-        if chosen == T.self { return try decodeMapped(plan, from: json) }
-        guard chosen is T.Type else {
-            throw StrataError(
-                .noClassFound,
-                "\(T.self).classForParsing(_:) chose \(chosen), which is not \(T.self) or a subclass of it.")
-        }
+        let given = plan.clusterMembers?.members(of: json) ?? json
+        guard let chosen = try chosenType(plan, for: given) else { return try decodeMapped(plan, from: json) }
         func decodeChosen<U: JSONSerializing>(_ chosen: U.Type) throws -> T? {
             try decodeMapped(MappingPlan<U>.shared, from: json) as? T
         }
-        guard let model = try decodeChosen(chosen) else {
-            throw StrataError(.noClassFound, "\(chosen) could not be used as \(T.self).")
-        }
+        guard let model = try decodeChosen(chosen) else { throw unusableChoice(chosen, as: T.self) }
         return model
     }
 
@@ -289,6 +272,9 @@ extension JSONAdapter {
             case .array(let elements):
                 guard entry.kind == .models, let nested = entry.nested else { throw unexpectedSlot(for: entry) }
                 value = try nested.decodeArray(consume elements)
+            case .cluster(let object):
+                guard entry.kind == .model, let nested = entry.nested else { throw unexpectedSlot(for: entry) }
+                value = try nested.decodeCluster(object)
             }
         } catch {
             throw transformerError(error, for: entry, read: read)
@@ -478,7 +464,7 @@ extension JSONAdapter {
             case .missing: missing.append(entry.keyPath.description)
             case .json(nil) where !entry.recovery.contains(.defaultForNull) && !entry.property.type.takesNull:
                 missing.append("\(entry.keyPath.description) is null")
-            case .json, .converted, .object, .array: break
+            case .json, .converted, .object, .array, .cluster: break
             }
         }
         guard missing.isEmpty else {

@@ -14,9 +14,10 @@ import Foundation
 /// document is parsed first.
 ///
 /// Objects are read this way for types whose plan is flat (every key path a
-/// single key) and whose `classForParsing(_:)` is known to be the default (a
-/// type with its own must be handed the object's dictionary); anything else is
-/// parsed into its dictionary and decoded from that. Which
+/// single key) and whose `classForParsing(_:)` is known to be the default, and
+/// for class clusters that declare the members their `classForParsing(_:)` reads
+/// (see `JSONAdapter+ClassClusters.swift`); anything else is parsed into its
+/// dictionary and decoded from that. Which
 /// source a value takes never changes the result. A top-level array is always
 /// read element by element.
 extension JSONAdapter {
@@ -31,7 +32,11 @@ extension JSONAdapter {
         of type: T.Type, from data: Data, maximumNestingDepth: Int, levelsLeft: Int
     ) throws -> T? {
         let plan = MappingPlan<T>.shared
-        guard let keys = readsObjects(plan) else { return nil }
+        guard let keys = readsObjects(plan) else {
+            guard let members = readsClusters(plan) else { return nil }
+            return try modelReadingCluster(
+                plan, members: members, from: data, maximumNestingDepth: maximumNestingDepth, levelsLeft: levelsLeft)
+        }
         var streamed: T?
         var read: [Slot]? = try scanning(data, maximumNestingDepth: maximumNestingDepth) { scanner in
             guard scanner.nextByte == Byte.openBrace else { return nil }
@@ -155,6 +160,20 @@ extension JSONAdapter {
                         var source = DecodeSource.slots(consume slots)
                         models.append(try elements.element(at: .index(index)) { try decodeMapped(plan, from: &source) })
                         spareSlots = source.reclaimSlots()
+                        continue
+                    }
+                    if scanner.nextByte == Byte.openBrace, let members = readsClusters(plan) {
+                        // The element checked and its declared members read, then read again from its start
+                        // as the chosen class; the scanner is left after it however that ends.
+                        let start = scanner.position
+                        let read = try members.read(from: &scanner)
+                        let end = scanner.position
+                        scanner.position = start
+                        defer { scanner.position = end }
+                        models.append(
+                            try elements.element(at: .index(index)) {
+                                try decodeCluster(plan, members: read, from: &scanner, levelsLeft: levelsLeft, streams: mayStream)
+                            })
                         continue
                     }
                     let element = try scanner.parseValueTree()

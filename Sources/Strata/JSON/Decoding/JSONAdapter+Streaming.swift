@@ -125,11 +125,17 @@ extension MappingPlan {
     /// ``PropertyType/convertsWithoutUserCode``). Plans in `visiting` (those being checked, up the chain of
     /// types that hold one another) count as able: a type that holds itself streams
     /// when everything else it holds does.
-    func streamsModels(visiting: inout [ObjectIdentifier]) -> Bool? {
-        switch streamingDecision.loadRelaxed() {
-        case 1: return true
-        case 2: return false
-        default: break
+    ///
+    /// `asChosen`: for `M` as the class a cluster's `classForParsing(_:)` chose,
+    /// which is decoded as exactly `M`, so its own `classForParsing(_:)` does not
+    /// count (see ``ChosenClassType``).
+    func streamsModels(visiting: inout [ObjectIdentifier], asChosen: Bool = false) -> Bool? {
+        if !asChosen {
+            switch streamingDecision.loadRelaxed() {
+            case 1: return true
+            case 2: return false
+            default: break
+            }
         }
         let identifier = ObjectIdentifier(self)
         if visiting.contains(identifier) { return true }
@@ -137,8 +143,9 @@ extension MappingPlan {
         defer { visiting.removeLast() }
         guard problem == nil, memberKeys != nil, !hasRequiredEntries || requiredEntryBits != nil else { return false }
         var isKnown = true
-        for hook in [ModelHooks.Hook.classForParsing, .validate, .validateValue] {
-            switch hooks.usage(of: hook) {
+        let hooks: [ModelHooks.Hook] = asChosen ? [.validate, .validateValue] : [.classForParsing, .validate, .validateValue]
+        for hook in hooks {
+            switch self.hooks.usage(of: hook) {
             case .isDefault: continue
             case .isCustom: return false
             case .unknown: isKnown = false

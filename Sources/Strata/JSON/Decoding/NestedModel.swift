@@ -13,6 +13,10 @@ protocol NestedModel: AnyObject, Sendable {
     func readObject(
         from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int, streams: Bool
     ) throws(JSONParsingError) -> Slot?
+    /// Decodes the model of a class cluster's object that ``readObject(from:levelsLeft:streams:)``
+    /// kept (a ``Slot/cluster(_:)``), one nesting level deeper, as
+    /// ``ValueTransformer/model(_:)`` decodes its dictionary.
+    func decodeCluster(_ object: ClusterObject) throws -> Any
     /// Reads the array at the scanner's position element by element; `nil`, having
     /// consumed nothing, when the type must be decoded from dictionaries.
     func readArray(
@@ -111,30 +115,47 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int, streams: Bool
     ) throws(JSONParsingError) -> Slot? {
         let plan = self.plan
-        guard scanner.nextByte == Byte.openBrace, levelsLeft > 0,
-            let keys = JSONAdapter.readsObjects(plan)
-        else { return nil }
+        guard scanner.nextByte == Byte.openBrace, levelsLeft > 0 else { return nil }
+        guard let keys = JSONAdapter.readsObjects(plan) else {
+            guard let members = JSONAdapter.readsClusters(plan) else { return nil }
+            return try JSONAdapter.readClusterObject(members, from: &scanner, levelsLeft: levelsLeft - 1, streams: streams)
+        }
         return .object(
             try JSONAdapter.readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft - 1, streams: streams))
+    }
+
+    func decodeCluster(_ object: ClusterObject) throws -> Any {
+        try decodeClusterModel(object)
+    }
+
+    /// A cluster's `U`, decoded from what the scanner source kept, one nesting level deeper.
+    private func decodeClusterModel(_ object: ClusterObject) throws -> U {
+        let plan = self.plan
+        return try JSONAdapter.nested { try JSONAdapter.decodeCluster(plan, object) }
     }
 
     func readArray(
         from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int, streams: Bool
     ) throws(JSONParsingError) -> Slot? {
         let plan = self.plan
-        guard scanner.nextByte == Byte.openBracket, levelsLeft > 0,
-            let keys = JSONAdapter.readsObjects(plan)
-        else { return nil }
+        guard scanner.nextByte == Byte.openBracket, levelsLeft > 0 else { return nil }
+        let keys = JSONAdapter.readsObjects(plan)
+        let clusterMembers = keys == nil ? JSONAdapter.readsClusters(plan) : nil
+        guard keys != nil || clusterMembers != nil else { return nil }
         var elements: [Slot] = []
         elements.reserveCapacity(min(Int(lastArrayCount.loadRelaxed()), Self.largestReservedCount))
         defer { lastArrayCount.storeReleasing(UInt(elements.count)) }
         if try scanner.beginArray() {
             repeat {
                 try scanner.expectElement()
-                if scanner.nextByte == Byte.openBrace {
+                if scanner.nextByte == Byte.openBrace, let keys {
                     let members = try JSONAdapter.readObject(
                         plan, keys: keys, from: &scanner, levelsLeft: levelsLeft - 1, streams: streams)
                     elements.append(.object(members))
+                } else if scanner.nextByte == Byte.openBrace, let clusterMembers {
+                    elements.append(
+                        try JSONAdapter.readClusterObject(
+                            clusterMembers, from: &scanner, levelsLeft: levelsLeft - 1, streams: streams))
                 } else {
                     elements.append(.json(try scanner.parseValueTree()))
                 }
@@ -250,6 +271,8 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         switch element {
         case .object:
             return try decodeModel(element.moveNestedSlots())
+        case .cluster(let object):
+            return try decodeClusterModel(object)
         case .json(let value):
             return try convertedElement(value ?? NSNull())
         case .missing, .converted, .array:

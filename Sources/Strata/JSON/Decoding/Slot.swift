@@ -22,6 +22,11 @@ enum Slot {
     /// The elements of an array of nested models, each an ``object(_:)`` or a
     /// ``json(_:)`` value, read straight from JSON data.
     case array([Slot])
+    /// An object of a class cluster read straight from JSON data: the members its
+    /// `classForParsing(_:)` reads and its text, decoded as the class it chooses
+    /// when the engine assigns it (see ``ClusterObject``). For an entry that holds
+    /// a model, or as an element of ``array(_:)``.
+    case cluster(ClusterObject)
 
     /// The slots of an ``object(_:)`` or ``array(_:)``, moved out (the slot is left
     /// ``missing``); empty for the other cases.
@@ -34,7 +39,7 @@ enum Slot {
         case .object(let slots), .array(let slots):
             self = .missing  // releases the slot's reference: `slots` is the only one
             return slots
-        case .missing, .json, .converted:
+        case .missing, .json, .converted, .cluster:
             return []
         }
     }
@@ -59,7 +64,7 @@ enum Slot {
     var isPresent: Bool {
         switch self {
         case .missing, .json(nil): return false
-        case .json, .converted, .object, .array: return true
+        case .json, .converted, .object, .array, .cluster: return true
         }
     }
 }
