@@ -90,3 +90,46 @@ public struct AsyncJSONElements<Element>: AsyncSequence {
             source: makeSource())
     }
 }
+
+extension AsyncJSONElements {
+    /// The elements, separated by `framing`, of an asynchronous sequence of bytes.
+    @inlinable
+    static func reading<Bytes: AsyncSequence>(
+        _ bytes: Bytes, framing: JSONFraming, options: JSONAdapter.DecodingOptions, recovery: JSONRecovery,
+        decoding: ElementDecoding<Element>
+    ) -> AsyncJSONElements where Bytes.Element == UInt8 {
+        AsyncJSONElements(
+            source: { AsyncByteSequenceSource.source(bytes, framing: framing) }, framing: framing, options: options,
+            recovery: recovery, decoding: decoding)
+    }
+
+    /// The elements, separated by `framing`, of an asynchronous sequence of `Data` chunks.
+    @inlinable
+    static func reading<Chunks: AsyncSequence>(
+        _ chunks: Chunks, framing: JSONFraming, options: JSONAdapter.DecodingOptions, recovery: JSONRecovery,
+        decoding: ElementDecoding<Element>
+    ) -> AsyncJSONElements where Chunks.Element == Data {
+        AsyncJSONElements(
+            source: { AsyncChunkSequenceSource.source(chunks) }, framing: framing, options: options, recovery: recovery,
+            decoding: decoding)
+    }
+
+    /// The server-sent events of an asynchronous sequence of bytes, their data decoded by `payload`.
+    @inlinable
+    static func events<Bytes: AsyncSequence, Payload>(
+        _ bytes: Bytes, recovery: JSONRecovery, payload: ElementDecoding<Payload>
+    ) -> AsyncJSONElements where Bytes.Element == UInt8, Element == ServerSentEvent<Payload> {
+        AsyncJSONElements(
+            events: { AsyncByteSequenceSource.source(bytes, framing: nil) }, recovery: recovery,
+            decoding: ElementDecoding(events: payload))
+    }
+
+    /// The server-sent events of an asynchronous sequence of `Data` chunks, their data decoded by `payload`.
+    @inlinable
+    static func events<Chunks: AsyncSequence, Payload>(
+        _ chunks: Chunks, recovery: JSONRecovery, payload: ElementDecoding<Payload>
+    ) -> AsyncJSONElements where Chunks.Element == Data, Element == ServerSentEvent<Payload> {
+        AsyncJSONElements(
+            events: { AsyncChunkSequenceSource.source(chunks) }, recovery: recovery, decoding: ElementDecoding(events: payload))
+    }
+}

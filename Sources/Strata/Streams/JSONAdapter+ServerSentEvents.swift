@@ -62,9 +62,7 @@ extension JSONAdapter {
     public static func events<T: JSONSerializing, Bytes: AsyncSequence>(
         of type: T.Type, from bytes: Bytes, options: DecodingOptions = .default, recovery: JSONRecovery = []
     ) -> AsyncJSONElements<ServerSentEvent<T>> where Bytes.Element == UInt8 {
-        AsyncJSONElements(
-            events: { AsyncByteSequenceSource.source(bytes, framing: nil) }, recovery: recovery,
-            decoding: ElementDecoding(events: ElementDecoding(model: T.self, options: options)))
+        AsyncJSONElements.events(bytes, recovery: recovery, payload: ElementDecoding(model: T.self, options: options))
     }
 
     /// The events of an asynchronous sequence of bytes, their data decoded as the
@@ -73,9 +71,7 @@ extension JSONAdapter {
     public static func events<T: JSONTaggedEnum, Bytes: AsyncSequence>(
         of type: T.Type, from bytes: Bytes, options: DecodingOptions = .default, recovery: JSONRecovery = []
     ) -> AsyncJSONElements<ServerSentEvent<T>> where Bytes.Element == UInt8 {
-        AsyncJSONElements(
-            events: { AsyncByteSequenceSource.source(bytes, framing: nil) }, recovery: recovery,
-            decoding: ElementDecoding(events: ElementDecoding(taggedEnum: T.self, options: options)))
+        AsyncJSONElements.events(bytes, recovery: recovery, payload: ElementDecoding(taggedEnum: T.self, options: options))
     }
 
     /// The events of an asynchronous sequence of bytes, their data read as JSON values.
@@ -83,18 +79,14 @@ extension JSONAdapter {
     public static func events<Bytes: AsyncSequence>(
         of type: JSONValue.Type, from bytes: Bytes, options: DecodingOptions = .default, recovery: JSONRecovery = []
     ) -> AsyncJSONElements<ServerSentEvent<JSONValue>> where Bytes.Element == UInt8 {
-        AsyncJSONElements(
-            events: { AsyncByteSequenceSource.source(bytes, framing: nil) }, recovery: recovery,
-            decoding: ElementDecoding(events: ElementDecoding(valueWith: options)))
+        AsyncJSONElements.events(bytes, recovery: recovery, payload: ElementDecoding(valueWith: options))
     }
 
     /// The events of an asynchronous sequence of bytes, their data as text.
     @inlinable
     public static func events<Bytes: AsyncSequence>(from bytes: Bytes) -> AsyncJSONElements<ServerSentEvent<String>>
     where Bytes.Element == UInt8 {
-        AsyncJSONElements(
-            events: { AsyncByteSequenceSource.source(bytes, framing: nil) }, recovery: [],
-            decoding: ElementDecoding(events: ElementDecoding(text: ())))
+        AsyncJSONElements.events(bytes, recovery: [], payload: ElementDecoding(text: ()))
     }
 
     /// The events of an asynchronous sequence of `Data` chunks, their data decoded as `T`.
@@ -102,9 +94,7 @@ extension JSONAdapter {
     public static func events<T: JSONSerializing, Chunks: AsyncSequence>(
         of type: T.Type, from chunks: Chunks, options: DecodingOptions = .default, recovery: JSONRecovery = []
     ) -> AsyncJSONElements<ServerSentEvent<T>> where Chunks.Element == Data {
-        AsyncJSONElements(
-            events: { AsyncChunkSequenceSource.source(chunks) }, recovery: recovery,
-            decoding: ElementDecoding(events: ElementDecoding(model: T.self, options: options)))
+        AsyncJSONElements.events(chunks, recovery: recovery, payload: ElementDecoding(model: T.self, options: options))
     }
 
     /// The events of an asynchronous sequence of `Data` chunks, their data read as JSON values.
@@ -112,9 +102,7 @@ extension JSONAdapter {
     public static func events<Chunks: AsyncSequence>(
         of type: JSONValue.Type, from chunks: Chunks, options: DecodingOptions = .default, recovery: JSONRecovery = []
     ) -> AsyncJSONElements<ServerSentEvent<JSONValue>> where Chunks.Element == Data {
-        AsyncJSONElements(
-            events: { AsyncChunkSequenceSource.source(chunks) }, recovery: recovery,
-            decoding: ElementDecoding(events: ElementDecoding(valueWith: options)))
+        AsyncJSONElements.events(chunks, recovery: recovery, payload: ElementDecoding(valueWith: options))
     }
 
     /// The events of an asynchronous sequence of `Data` chunks, their data decoded
@@ -123,17 +111,13 @@ extension JSONAdapter {
     public static func events<T: JSONTaggedEnum, Chunks: AsyncSequence>(
         of type: T.Type, from chunks: Chunks, options: DecodingOptions = .default, recovery: JSONRecovery = []
     ) -> AsyncJSONElements<ServerSentEvent<T>> where Chunks.Element == Data {
-        AsyncJSONElements(
-            events: { AsyncChunkSequenceSource.source(chunks) }, recovery: recovery,
-            decoding: ElementDecoding(events: ElementDecoding(taggedEnum: T.self, options: options)))
+        AsyncJSONElements.events(chunks, recovery: recovery, payload: ElementDecoding(taggedEnum: T.self, options: options))
     }
 
     /// The events of an asynchronous sequence of `Data` chunks, their data as text.
     @inlinable
     public static func events<Chunks: AsyncSequence>(from chunks: Chunks) -> AsyncJSONElements<ServerSentEvent<String>>
     where Chunks.Element == Data {
-        AsyncJSONElements(
-            events: { AsyncChunkSequenceSource.source(chunks) }, recovery: [],
-            decoding: ElementDecoding(events: ElementDecoding(text: ())))
+        AsyncJSONElements.events(chunks, recovery: [], payload: ElementDecoding(text: ()))
     }
 }

@@ -73,9 +73,8 @@ extension JSONAdapter {
         of type: T.Type, from bytes: Bytes, framing: JSONFraming, options: DecodingOptions = .default,
         recovery: JSONRecovery = []
     ) -> AsyncJSONElements<T> where Bytes.Element == UInt8 {
-        AsyncJSONElements(
-            source: { AsyncByteSequenceSource.source(bytes, framing: framing) }, framing: framing, options: options, recovery: recovery,
-            decoding: ElementDecoding(model: T.self, options: options))
+        AsyncJSONElements.reading(
+            bytes, framing: framing, options: options, recovery: recovery, decoding: ElementDecoding(model: T.self, options: options))
     }
 
     /// The models in an asynchronous sequence of `Data` chunks, each decoded as
@@ -85,9 +84,8 @@ extension JSONAdapter {
         of type: T.Type, from chunks: Chunks, framing: JSONFraming, options: DecodingOptions = .default,
         recovery: JSONRecovery = []
     ) -> AsyncJSONElements<T> where Chunks.Element == Data {
-        AsyncJSONElements(
-            source: { AsyncChunkSequenceSource.source(chunks) }, framing: framing, options: options, recovery: recovery,
-            decoding: ElementDecoding(model: T.self, options: options))
+        AsyncJSONElements.reading(
+            chunks, framing: framing, options: options, recovery: recovery, decoding: ElementDecoding(model: T.self, options: options))
     }
 
     /// The tagged enum values in an asynchronous sequence of bytes.
@@ -96,9 +94,8 @@ extension JSONAdapter {
         of type: T.Type, from bytes: Bytes, framing: JSONFraming, options: DecodingOptions = .default,
         recovery: JSONRecovery = []
     ) -> AsyncJSONElements<T> where Bytes.Element == UInt8 {
-        AsyncJSONElements(
-            source: { AsyncByteSequenceSource.source(bytes, framing: framing) }, framing: framing, options: options, recovery: recovery,
-            decoding: ElementDecoding(taggedEnum: T.self, options: options))
+        AsyncJSONElements.reading(
+            bytes, framing: framing, options: options, recovery: recovery, decoding: ElementDecoding(taggedEnum: T.self, options: options))
     }
 
     /// The tagged enum values in an asynchronous sequence of `Data` chunks.
@@ -107,9 +104,8 @@ extension JSONAdapter {
         of type: T.Type, from chunks: Chunks, framing: JSONFraming, options: DecodingOptions = .default,
         recovery: JSONRecovery = []
     ) -> AsyncJSONElements<T> where Chunks.Element == Data {
-        AsyncJSONElements(
-            source: { AsyncChunkSequenceSource.source(chunks) }, framing: framing, options: options, recovery: recovery,
-            decoding: ElementDecoding(taggedEnum: T.self, options: options))
+        AsyncJSONElements.reading(
+            chunks, framing: framing, options: options, recovery: recovery, decoding: ElementDecoding(taggedEnum: T.self, options: options))
     }
 
     /// The JSON values in an asynchronous sequence of bytes.
@@ -118,9 +114,8 @@ extension JSONAdapter {
         of type: JSONValue.Type, from bytes: Bytes, framing: JSONFraming, options: DecodingOptions = .default,
         recovery: JSONRecovery = []
     ) -> AsyncJSONElements<JSONValue> where Bytes.Element == UInt8 {
-        AsyncJSONElements(
-            source: { AsyncByteSequenceSource.source(bytes, framing: framing) }, framing: framing, options: options, recovery: recovery,
-            decoding: ElementDecoding(valueWith: options))
+        AsyncJSONElements.reading(
+            bytes, framing: framing, options: options, recovery: recovery, decoding: ElementDecoding(valueWith: options))
     }
 
     /// The JSON values in an asynchronous sequence of `Data` chunks.
@@ -129,8 +124,7 @@ extension JSONAdapter {
         of type: JSONValue.Type, from chunks: Chunks, framing: JSONFraming, options: DecodingOptions = .default,
         recovery: JSONRecovery = []
     ) -> AsyncJSONElements<JSONValue> where Chunks.Element == Data {
-        AsyncJSONElements(
-            source: { AsyncChunkSequenceSource.source(chunks) }, framing: framing, options: options, recovery: recovery,
-            decoding: ElementDecoding(valueWith: options))
+        AsyncJSONElements.reading(
+            chunks, framing: framing, options: options, recovery: recovery, decoding: ElementDecoding(valueWith: options))
     }
 }

@@ -136,34 +136,37 @@ struct StreamRows {
 
     /// Reads the JSON Lines file as an `AsyncSequence` of bytes; the number of records.
     static func readAsync(from file: URL) throws -> Int {
-        try AsyncRun.wait {
-            var count = 0
-            for try await record in JSONAdapter.models(of: Record.self, from: FileBytes(url: file), framing: .lines) {
-                blackHole(record)
-                count += 1
-            }
-            return count
-        }
+        try countAsync { JSONAdapter.models(of: Record.self, from: FileBytes(url: file), framing: .lines) }
     }
 
     /// Reads the JSON Lines file as an `AsyncSequence` of `Data` chunks; the number of records.
     private static func readChunks(from file: URL) throws -> Int {
-        try AsyncRun.wait {
-            var count = 0
-            for try await record in JSONAdapter.models(of: Record.self, from: FileChunks(url: file), framing: .lines) {
-                blackHole(record)
-                count += 1
-            }
-            return count
-        }
+        try countAsync { JSONAdapter.models(of: Record.self, from: FileChunks(url: file), framing: .lines) }
     }
 
     /// Reads JSON Lines in memory as an `AsyncSequence` of 64 KB `Data` chunks; the number of records.
     static func readChunks(of lines: Data) throws -> Int {
+        try countAsync { JSONAdapter.models(of: Record.self, from: DataChunks(data: lines), framing: .lines) }
+    }
+
+    /// Reads JSON Lines in memory as an `AsyncSequence` of bytes; the number of records.
+    static func readLines(from lines: [UInt8]) throws -> Int {
+        try countAsync { JSONAdapter.models(of: Record.self, from: DataBytes(data: lines), framing: .lines) }
+    }
+
+    /// Reads the events feed as an `AsyncSequence` of bytes; the number of records.
+    static func readEvents(from feed: [UInt8]) throws -> Int {
+        try countAsync { JSONAdapter.events(of: Record.self, from: DataBytes(data: feed)) }
+    }
+
+    /// The number of elements of the stream `makeStream` makes, each read and dropped.
+    private static func countAsync<Elements: AsyncSequence & SendableMetatype>(
+        _ makeStream: @escaping @Sendable () -> Elements
+    ) throws -> Int where Elements.AsyncIterator: SendableMetatype {
         try AsyncRun.wait {
             var count = 0
-            for try await record in JSONAdapter.models(of: Record.self, from: DataChunks(data: lines), framing: .lines) {
-                blackHole(record)
+            for try await element in makeStream() {
+                blackHole(element)
                 count += 1
             }
             return count
@@ -171,37 +174,7 @@ struct StreamRows {
     }
 
     private static func collectChunks(from file: URL) throws -> [Record] {
-        try AsyncRun.wait {
-            var all: [Record] = []
-            for try await record in JSONAdapter.models(of: Record.self, from: FileChunks(url: file), framing: .lines) {
-                all.append(record)
-            }
-            return all
-        }
-    }
-
-    /// Reads JSON Lines in memory as an `AsyncSequence` of bytes; the number of records.
-    static func readLines(from lines: [UInt8]) throws -> Int {
-        try AsyncRun.wait {
-            var count = 0
-            for try await record in JSONAdapter.models(of: Record.self, from: DataBytes(data: lines), framing: .lines) {
-                blackHole(record)
-                count += 1
-            }
-            return count
-        }
-    }
-
-    /// Reads the events feed as an `AsyncSequence` of bytes; the number of records.
-    static func readEvents(from feed: [UInt8]) throws -> Int {
-        try AsyncRun.wait {
-            var count = 0
-            for try await event in JSONAdapter.events(of: Record.self, from: DataBytes(data: feed)) {
-                blackHole(event)
-                count += 1
-            }
-            return count
-        }
+        try collectAsync { JSONAdapter.models(of: Record.self, from: FileChunks(url: file), framing: .lines) }
     }
 
     private static func collect(from file: URL) throws -> [Record] {
@@ -212,11 +185,16 @@ struct StreamRows {
     }
 
     private static func collectAsync(from file: URL) throws -> [Record] {
+        try collectAsync { JSONAdapter.models(of: Record.self, from: FileBytes(url: file), framing: .lines) }
+    }
+
+    /// The records of the stream `makeStream` makes.
+    private static func collectAsync<Elements: AsyncSequence & SendableMetatype>(
+        _ makeStream: @escaping @Sendable () -> Elements
+    ) throws -> [Record] where Elements.Element == Record, Elements.AsyncIterator: SendableMetatype {
         try AsyncRun.wait {
             var all: [Record] = []
-            for try await record in JSONAdapter.models(of: Record.self, from: FileBytes(url: file), framing: .lines) {
-                all.append(record)
-            }
+            for try await record in makeStream() { all.append(record) }
             return all
         }
     }
