@@ -4,7 +4,7 @@ import Foundation
 /// the next run to the stream's bytes, or returns `false` when the source has
 /// ended.
 ///
-/// A run ends after a byte that may end an element (LF, CR, RS, `}`, `]`), so
+/// A run ends after a byte that may end an element (see ``AsyncRunEnd``), so
 /// that an element is read as soon as its last byte arrives, or at
 /// ``asyncRunLimit`` bytes. The closure is made where the stream is made, by
 /// inlinable code, so a byte sequence's `next()` is compiled for its type there
@@ -17,6 +17,19 @@ typealias AsyncByteSource = (StreamBytes) async throws -> Bool
 @usableFromInline
 let asyncRunLimit = 64 * 1024
 
+/// Which bytes end a run of an ``AsyncByteSequenceSource``: those after which
+/// an element may be whole.
+@usableFromInline
+enum AsyncRunEnd {
+    /// LF, CR and RS: the end of a line or a record, for JSON Lines and text sequences.
+    case lines
+    /// LF, CR, RS, `}` and `]`: for concatenated values and an array's elements.
+    case brackets
+    /// A line end right after a line end, the blank line that dispatches a
+    /// server-sent event.
+    case blankLines
+}
+
 /// The bytes of an `AsyncSequence` of bytes, such as `URLSession.AsyncBytes`.
 @usableFromInline
 struct AsyncByteSequenceSource<Bytes: AsyncSequence> where Bytes.Element == UInt8 {
@@ -24,21 +37,24 @@ struct AsyncByteSequenceSource<Bytes: AsyncSequence> where Bytes.Element == UInt
     var iterator: Bytes.AsyncIterator
     @usableFromInline
     var isEnded = false
-    /// Whether `}` and `]` end a run too: for framings whose elements they may end.
     @usableFromInline
-    let endsRunsAtBrackets: Bool
+    let runEnd: AsyncRunEnd
+    /// Whether the last byte read ended a line (for ``AsyncRunEnd/blankLines``).
+    @usableFromInline
+    var endedLine = false
 
     @inlinable
-    init(_ bytes: Bytes, endsRunsAtBrackets: Bool) {
+    init(_ bytes: Bytes, runEnd: AsyncRunEnd) {
         iterator = bytes.makeAsyncIterator()
-        self.endsRunsAtBrackets = endsRunsAtBrackets
+        self.runEnd = runEnd
     }
 
     /// The source that reads `bytes`, for elements that `framing` separates (`nil`
     /// for server-sent events).
     @inlinable
     static func source(_ bytes: Bytes, framing: JSONFraming?) -> AsyncByteSource {
-        var reader = AsyncByteSequenceSource(bytes, endsRunsAtBrackets: framing?.endsAtBrackets ?? false)
+        let runEnd: AsyncRunEnd = if let framing { framing.endsAtBrackets ? .brackets : .lines } else { .blankLines }
+        var reader = AsyncByteSequenceSource(bytes, runEnd: runEnd)
         return { stream in
             let count = try await reader.read(into: stream.freeSpace(atLeast: asyncRunLimit))
             stream.commit(count)
@@ -59,20 +75,35 @@ struct AsyncByteSequenceSource<Bytes: AsyncSequence> where Bytes.Element == UInt
         defer { self.iterator = iterator }
         let limit = 64 * 1024
         var count = 0
-        if endsRunsAtBrackets {
+        switch runEnd {
+        case .lines:
             while let byte = try await iterator.next() {
                 run[count] = byte
                 count &+= 1
-                // LF, CR and RS end a run, and '}' and ']' (0x7D and 0x5D, one compare).
+                if byte < 0x1F, byte == 0x0A || byte == 0x0D || byte == 0x1E { return count }
+                if count == limit { return count }
+            }
+        case .brackets:
+            while let byte = try await iterator.next() {
+                run[count] = byte
+                count &+= 1
+                // '}' and ']' are 0x7D and 0x5D: one compare.
                 if byte < 0x1F ? (byte == 0x0A || byte == 0x0D || byte == 0x1E) : byte | 0x20 == 0x7D { return count }
                 if count == limit { return count }
             }
-        } else {
+        case .blankLines:
+            var endedLine = self.endedLine
+            defer { self.endedLine = endedLine }
             while let byte = try await iterator.next() {
                 run[count] = byte
                 count &+= 1
-                // LF, CR and RS end a run.
-                if byte < 0x1F, byte == 0x0A || byte == 0x0D || byte == 0x1E { return count }
+                if byte < 0x0E, byte == 0x0A || byte == 0x0D {
+                    // CRLF ends one line, but a run that ends at its LF only ends sooner than it must.
+                    if endedLine { return count }
+                    endedLine = true
+                } else {
+                    endedLine = false
+                }
                 if count == limit { return count }
             }
         }

@@ -63,7 +63,7 @@ extension ElementDecoding {
             let decode = payload.makeDecoder()
             return { bytes, frame in
                 let decoded = try decode(bytes, frame)
-                return (frame.event ?? ServerSentEvent(data: Data(bytes))).with(data: decoded)
+                return (frame.event ?? ServerSentEvent(data: ())).with(data: decoded)
             }
         }
     }

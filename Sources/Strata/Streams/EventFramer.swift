@@ -14,9 +14,11 @@ struct EventFramer: StreamFramer {
     /// Whether the last line ended with a CR, so an LF first is no new line.
     private var afterCR = false
     private var line = 1
-    /// The event being built.
+    /// The event being built: the stream range of its one `data:` line's value,
+    /// read where it lies, until a second line makes ``data`` join them.
+    private var firstData: Range<Int>?
     private var data = Data()
-    private var hasData = false
+    private var dataLines = 0
     private var eventType: String?
     private var eventStart = 0
     private var eventLine = 1
@@ -30,7 +32,11 @@ struct EventFramer: StreamFramer {
         scanned = offset
     }
 
-    var retainedFrom: Int { start }
+    /// The current line's start, or the event's one data line while it is read where it lies.
+    var retainedFrom: Int {
+        if dataLines == 1, let firstData { return min(firstData.lowerBound, start) }
+        return start
+    }
 
     mutating func next(in view: ByteView, base: Int, atEnd: Bool) throws(StreamFramingError) -> FramerStep {
         let count = view.count
@@ -43,11 +49,7 @@ struct EventFramer: StreamFramer {
                     start += 1
                 }
             }
-            while index < count {
-                let byte = view[unchecked: index]
-                if byte == Byte.newline || byte == Byte.carriageReturn { break }
-                index += 1
-            }
+            index = Self.firstLineEnd(in: view, from: index)
             scanned = base + index
             guard index < count else {
                 guard atEnd else { return .needsMore }
@@ -56,7 +58,7 @@ struct EventFramer: StreamFramer {
                     _ = process(view, from: start - base, to: count, offset: start, line: line)
                     start = base + count
                 }
-                guard !hasData else {
+                guard dataLines == 0 else {
                     throw StreamFramingError(
                         reason: "The stream ends inside an event: its data has no blank line after it, so the event "
                             + "is not dispatched. Fix the stream, or end it with a blank line.",
@@ -90,40 +92,82 @@ struct EventFramer: StreamFramer {
         while colon < to, view[unchecked: colon] != Byte.colon { colon += 1 }
         var valueStart = min(colon + 1, to)
         if valueStart < to, view[unchecked: valueStart] == Byte.space { valueStart += 1 }
-        let field = String(decoding: view.bytes(from..<colon), as: UTF8.self)
+        let field = view.bytes(from..<colon)
         let value = view.bytes(valueStart..<to)
-        switch field {
-        case "data":
-            if hasData { data.append(Byte.newline) }
-            data.append(contentsOf: value)
-            hasData = true
-        case "event":
+        if Self.field(field, is: "data") {
+            // The stream offset of the view's first byte.
+            let base = offset - from
+            if dataLines == 0 {
+                firstData = (base + valueStart)..<(base + to)
+            } else {
+                if dataLines == 1, let firstData {
+                    // Still held: the framer retains it (see retainedFrom).
+                    data = Data(view.bytes((firstData.lowerBound - base)..<(firstData.upperBound - base)))
+                }
+                data.append(Byte.newline)
+                data.append(contentsOf: value)
+            }
+            dataLines += 1
+        } else if Self.field(field, is: "event") {
             eventType = String(decoding: value, as: UTF8.self)
-        case "id":
+        } else if Self.field(field, is: "id") {
             if !value.contains(0) { lastEventID = String(decoding: value, as: UTF8.self) }
-        case "retry":
+        } else if Self.field(field, is: "retry") {
             if !value.isEmpty, value.allSatisfy({ $0 >= Byte.zero && $0 <= Byte.nine }),
                 let milliseconds = Int(String(decoding: value, as: UTF8.self))
             {
                 retry = milliseconds
             }
-        default:
-            break
         }
         return nil
+    }
+
+    /// Whether the bytes of a field's name are `name`.
+    private static func field(_ bytes: UnsafeBufferPointer<UInt8>, is name: StaticString) -> Bool {
+        name.utf8CodeUnitCount == bytes.count
+            && name.withUTF8Buffer { name in name.elementsEqual(bytes) }
+    }
+
+    /// The index of the first LF or CR in `view` from `index`, eight bytes at a
+    /// time; `view.count` when there is none.
+    private static func firstLineEnd(in view: ByteView, from index: Int) -> Int {
+        var index = index
+        let count = view.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let newlines = ones &* UInt64(Byte.newline)
+        let returns = ones &* UInt64(Byte.carriageReturn)
+        while index + 8 <= count {
+            let word = view.word(at: index)
+            let lf = word ^ newlines
+            let cr = word ^ returns
+            // The lowest flagged byte of each mask is exact, so the lowest of both is the first end.
+            let ends = ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & highs
+            if ends != 0 { return index + ends.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < count {
+            let byte = view[unchecked: index]
+            if byte == Byte.newline || byte == Byte.carriageReturn { return index }
+            index += 1
+        }
+        return count
     }
 
     /// The event built so far, at a blank line; `nil` when it has no data.
     private mutating func dispatch() -> StreamFrame? {
         defer {
+            firstData = nil
             data = Data()
-            hasData = false
+            dataLines = 0
             eventType = nil
             isEventStarted = false
         }
-        guard hasData else { return nil }
+        guard dataLines > 0 else { return nil }
         let event = ServerSentEvent(
-            event: eventType.flatMap { $0.isEmpty ? nil : $0 } ?? "message", id: lastEventID, retry: retry, data: data)
-        return StreamFrame(start: eventStart, end: eventStart, line: eventLine, assembled: data, event: event)
+            event: eventType.flatMap { $0.isEmpty ? nil : $0 } ?? "message", id: lastEventID, retry: retry, data: ())
+        var frame = StreamFrame(start: eventStart, end: eventStart, line: eventLine, event: event)
+        if dataLines == 1 { frame.bytes = firstData } else { frame.assembled = data }
+        return frame
     }
 }

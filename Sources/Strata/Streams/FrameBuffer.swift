@@ -121,8 +121,9 @@ struct FrameBuffer {
     /// the bytes the framer assembled.
     func withBytes<R>(of frame: StreamFrame, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         if let assembled = frame.assembled { return try assembled.withUnsafeBytes(body) }
-        let from = frame.start - base
-        let count = frame.end - frame.start
+        let range = frame.bytes ?? frame.start..<frame.end
+        let from = range.lowerBound - base
+        let count = range.count
         switch held {
         case .appended(let bytes):
             let range = bytes.view.bytes(from..<(from + count))

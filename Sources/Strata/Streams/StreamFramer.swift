@@ -5,14 +5,18 @@ import Foundation
 struct StreamFrame {
     /// The stream offset of the element's first byte (of its event, for events).
     var start: Int
-    /// The stream offset just past its last byte; unused when ``assembled`` holds it.
+    /// The stream offset just past its last byte; unused when ``bytes`` or
+    /// ``assembled`` says where the element's bytes are.
     var end: Int
     /// The line it starts on, from 1.
     var line: Int
+    /// The stream range of the element's bytes, when it is not `start..<end` (an
+    /// event's one `data:` line).
+    var bytes: Range<Int>?
     /// The element's bytes, when they are not one range of the stream.
     var assembled: Data?
     /// An event's fields other than its data, for server-sent events.
-    var event: ServerSentEvent<Data>?
+    var event: ServerSentEvent<Void>?
 }
 
 /// What a framer found in the bytes it has been given so far.

@@ -94,4 +94,17 @@ struct ServerSentEventTests {
             }
         }
     }
+
+    @Test func anEventsDataIsKeptWhileLongLinesFollowItInSmallChunks() async throws {
+        // Far more than the bytes a stream keeps behind the line it reads, between the data and its blank line.
+        let comment = ": " + String(repeating: "x", count: 3 * FrameBuffer.compactionThreshold)
+        let text = "data: {\"id\":1}\n\(comment)\nid: 5\n\n" + "data: {\"id\":2,\n\(comment)\ndata: \"name\":\"b\"}\n\n"
+        let bytes = Array(text.utf8)
+        let cuts = Array(stride(from: 1_000, to: bytes.count, by: 1_000))
+        let events = try await collect(JSONAdapter.events(of: StreamItem.self, from: DataChunks(bytes, cutAt: cuts)))
+        #expect(events == [
+            ServerSentEvent(event: "message", id: "5", data: StreamItem(id: 1)),
+            ServerSentEvent(event: "message", id: "5", data: StreamItem(id: 2, name: "b")),
+        ])
+    }
 }
