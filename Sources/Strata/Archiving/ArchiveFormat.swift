@@ -15,6 +15,11 @@ enum ArchiveFormat {
     /// Keys a property cannot have, because the format uses them.
     static let reservedKeys: Set<String> = [nameKey, versionKey]
 
+    /// The key marking the optional property `key` as `nil` (the boolean `true`),
+    /// so that it reads back as `nil`, not as its default; absent for a property
+    /// that holds a value, or that the archive does not know.
+    static func nilMarkerKey(for key: String) -> String { "strata:nil:" + key }
+
     /// The name `NSKeyedArchiver` records for ``ArchivedModel``.
     static let modelClassName = NSStringFromClass(ArchivedModel.self)
     /// The name `NSKeyedArchiver` records for ``ArchivedCollection``.

@@ -53,7 +53,8 @@ final class ArchivedModel: NSObject, NSSecureCoding {
         super.init()
     }
 
-    /// Writes the archive name, the version, and every archived property that is not `nil`.
+    /// Writes the archive name, the version, every archived property that is not
+    /// `nil`, and a marker for each that is (``ArchiveFormat/nilMarkerKey(for:)``).
     static func write<M: SecureCodingModel>(_ model: M, to coder: NSCoder) throws {
         let plan = try ArchivePlan<M>.resolved()
         guard let run = ArchiveContext.run else {
@@ -63,7 +64,10 @@ final class ArchivedModel: NSObject, NSSecureCoding {
         coder.encode(Int64(M.modelVersion), forKey: ArchiveFormat.versionKey)
         run.writing(model) {
             for entry in plan.entries {
-                guard let value = entry.property.read(model) else { continue }
+                guard let value = entry.property.read(model) else {
+                    coder.encode(true, forKey: ArchiveFormat.nilMarkerKey(for: entry.property.key))
+                    continue
+                }
                 run.at(.key(entry.property.key)) {
                     do {
                         try ArchivedValueCoding.encode(
@@ -95,10 +99,12 @@ final class ArchivedModel: NSObject, NSSecureCoding {
         let hookCoder = MigrationCoding.hookCoder(for: coder)
         let properties = ModelSchema<M>.shared.properties
         let readsProperty = plan.readsProperty
-        // A key the archive has no value for keeps its default.
+        // A key the archive has no value for keeps its default, unless the archive marks it nil.
         var source = DecodeSource.values { index in
             guard readsProperty[index] else { return nil }
-            return try decodedValue(of: properties[index], version: version, from: hookCoder).map { .some($0) }
+            let property = properties[index]
+            if let value = try decodedValue(of: property, version: version, from: hookCoder) { return .some(value) }
+            return try isMarkedNil(property.key, of: M.self, in: coder) ? .some(nil) : nil
         }
         try JSONAdapter.assignMapped(MappingPlan<M>.propertyKeyed, from: &source, into: &model)
         return model
@@ -191,8 +197,13 @@ final class ArchivedModel: NSObject, NSSecureCoding {
         return version
     }
 
-    /// The archive name or version of `M` recorded under the reserved `key`; `nil`
-    /// when absent.
+    /// Whether the archive marks the property `key` as `nil`.
+    private static func isMarkedNil<M: SecureCodingModel>(_ key: String, of model: M.Type, in coder: NSCoder) throws -> Bool {
+        try recorded(Bool.self, forKey: ArchiveFormat.nilMarkerKey(for: key), of: M.self, from: coder) == true
+    }
+
+    /// The value recorded under the reserved `key` (the archive name, the version,
+    /// a `nil` marker); `nil` when absent.
     ///
     /// An error names the key and `M`, so that a nested model's is not taken for
     /// its parent's property.

@@ -17,7 +17,8 @@ public enum ModelArchiver {
     ///
     /// The archive records the model's ``SecureCodingModel/archiveName`` and
     /// ``SecureCodingModel/modelVersion``. ``EncodingBehavior/excluded`` properties
-    /// and `nil` values are left out.
+    /// are left out; a `nil` value is written as a marker, so that it reads back as
+    /// `nil`.
     /// - Throws: ``StrataError/Code-swift.enum/unsupportedValue`` naming each
     ///   property whose type cannot be archived (mark it ``EncodingBehavior/excluded``),
     ///   or a reference cycle between class models.

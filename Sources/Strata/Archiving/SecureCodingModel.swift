@@ -32,9 +32,9 @@ import Foundation
 ///
 /// Archivable property types: `Bool`, integers up to 64 bits (wider ones as
 /// text), `Float`, `Double`, `String`, `Data`, `Date`, `URL`, `UUID`, `Decimal`,
-/// `RawRepresentable` types whose raw value is archivable, nested
-/// `SecureCodingModel`s, and `Optional`s, arrays and `[String: T]` dictionaries of
-/// these. Any other type is reported when archiving, naming the key; mark such a
+/// `RawRepresentable` types whose raw value is archivable, ``JSONValue`` and
+/// ``JSONTaggedEnum`` values (as their JSON text), nested `SecureCodingModel`s,
+/// and `Optional`s, arrays and `[String: T]` dictionaries of these. Any other type is reported when archiving, naming the key; mark such a
 /// property ``EncodingBehavior/excluded``.
 public protocol SecureCodingModel: Model {
     /// The version of the model's archive format, recorded in every archive. The
@@ -63,8 +63,9 @@ public protocol SecureCodingModel: Model {
     /// `coder`, an archive written by version `modelVersion` of the model.
     ///
     /// Called for every archived property key while decoding (Mantle's
-    /// `decodeValueForKey:withCoder:modelVersion:`). Return `nil` to leave the
-    /// property at its default. The value returned is stored through the
+    /// `decodeValueForKey:withCoder:modelVersion:`). Return `nil` for no value: the
+    /// property is then `nil` when the archive marks it `nil`, and keeps its
+    /// default otherwise. The value returned is stored through the
     /// validated setter. The default returns
     /// ``defaultDecodedValue(forKey:with:)``. Read renamed or retyped keys with
     /// ``decodedValue(of:forKey:with:)``, or as Mantle does:

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A ``JSONTaggedEnum``: a JSON object whose tag chooses the case; not archived.
+/// A ``JSONTaggedEnum``: a JSON object whose tag chooses the case; archived as
+/// the JSON text of that object, as a ``JSONValue`` is.
 ///
 /// `@unchecked Sendable`: it holds only a metatype, an immutable process-wide
 /// type object.
@@ -22,18 +23,26 @@ struct TaggedEnumProperty: LeafPropertyType, @unchecked Sendable {
 
     // MARK: Archives
 
-    var archiveProblem: String? {
-        "\(enumType) is a tagged enum, which Strata archives do not hold; archive its cases' models instead"
-    }
+    var archivedKind: ArchiveLayout.Kind? { .string }
 
-    var archivedKind: ArchiveLayout.Kind? { nil }
-
+    /// Writes the value's tagged object as JSON text, as `JSONAdapter.data(from:)` writes it.
     func archive(_ value: Any, forKey key: String, into coder: NSCoder) throws {
-        throw StrataError(.unsupportedValue, "\(enumType) is a tagged enum, which Strata archives do not hold.")
+        func text<T: JSONTaggedEnum>(as _: T.Type) throws -> String {
+            let typed = try ArchivedValueCoding.typed(value, T.self, .leaf(self))
+            return String(decoding: try JSONAdapter.data(from: typed), as: UTF8.self)
+        }
+        coder.encode(try text(as: enumType) as NSString, forKey: key)
     }
 
+    /// Reads the value back from its JSON text, as `JSONAdapter.model(of:from:)`
+    /// reads a tagged object: an archived text of another enum, or a tag the enum no
+    /// longer knows, is an error.
     func unarchive(forKey key: String, from coder: NSCoder) throws -> Any {
-        throw StrataError(.unsupportedValue, "\(enumType) is a tagged enum, which Strata archives do not hold.")
+        func value<T: JSONTaggedEnum>(as _: T.Type) throws -> T {
+            let text = try ArchivedValueCoding.decodeString(forKey: key, from: coder, as: .leaf(self))
+            return try JSONAdapter.model(of: T.self, from: Data(text.utf8))
+        }
+        return try value(as: enumType)
     }
 }
 

@@ -44,7 +44,7 @@ extension ArchivingTests {
             #expect(!plist.objects.contains { ($0 as? NSNumber)?.int64Value == -3 })
         }
 
-        @Test func nilValuesLeaveKeysAbsentAndAbsentKeysKeepDefaults() throws {
+        @Test func nilValuesReadBackAsNilAndAbsentKeysKeepDefaults() throws {
             var profile = Profile.sample()
             profile.homepage = nil
             profile.nickname = nil
@@ -55,8 +55,25 @@ extension ArchivingTests {
             #expect(root["nickname"] == nil)
             let back = try ModelArchiver.unarchivedModel(of: Profile.self, from: data)
             #expect(back.homepage == nil)
-            // Absent, so the property keeps its default, as in Mantle.
-            #expect(back.nickname == Profile().nickname)
+            // Marked nil, so nil, not the default "default".
+            #expect(back.nickname == nil)
+            #expect(back == profile)
+
+            // A key the archive does not know (written before the property was added) keeps its default.
+            struct Older: SecureCodingModel {
+                var name = "older"
+                static let archiveName = "Renamed"
+                static let propertyKeys: PropertyKeys<Older> = ["name": \.name]
+            }
+            struct Newer: SecureCodingModel {
+                var name = ""
+                var nickname: String? = "default"
+                static let archiveName = "Renamed"
+                static let propertyKeys: PropertyKeys<Newer> = ["name": \.name, "nickname": \.nickname]
+            }
+            let newer = try ModelArchiver.unarchivedModel(of: Newer.self, from: ModelArchiver.archivedData(with: Older()))
+            #expect(newer.name == "older")
+            #expect(newer.nickname == "default")
         }
 
         @Test func classModelsKeepTheirIdentityWithinOneArchive() throws {

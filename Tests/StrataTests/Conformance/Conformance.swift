@@ -162,6 +162,8 @@ extension Conformance {
         /// The same, parsed by `JSONReader.jsonObject` (Foundation shapes, as from
         /// `JSONSerialization`).
         case foundationDictionary
+        /// `Data`, then each model archived by `ModelArchiver` and read back.
+        case archive
     }
 
     static func decode(_ type: any ConformanceModel.Type, _ data: Data, _ target: Target, from source: Source) -> Outcome {
@@ -177,6 +179,10 @@ extension Conformance {
                 return [try JSONAdapter.model(of: M.self, from: data)]
             case (.models, .data):
                 return try JSONAdapter.models(of: M.self, from: data)
+            case (.model, .archive):
+                return [try archivedRoundTrip(JSONAdapter.model(of: M.self, from: data))]
+            case (.models, .archive):
+                return try JSONAdapter.models(of: M.self, from: data).map(archivedRoundTrip)
             case (.model, .dictionary), (.model, .foundationDictionary):
                 let object = try parseWhole(data, source)
                 guard let json = object as? [String: Any] else { throw JSONAdapter.notAnObject(object, for: M.self) }
@@ -194,11 +200,23 @@ extension Conformance {
         }
     }
 
+    /// `model` archived by `ModelArchiver` and read back: a model type of the
+    /// conformance suites that archives is a `SecureCodingModel`.
+    static func archivedRoundTrip<M>(_ model: M) throws -> M {
+        func roundTrip<S: SecureCodingModel>(_ archived: S) throws -> Any {
+            try ModelArchiver.unarchivedModel(of: S.self, from: ModelArchiver.archivedData(with: archived))
+        }
+        guard let archivable = model as? any SecureCodingModel, let back = try roundTrip(archivable) as? M else {
+            throw StrataError(.unsupportedValue, "\(M.self) is not a SecureCodingModel, so it has no archive to read back.")
+        }
+        return back
+    }
+
     /// The whole document, parsed as the source does; a syntax error is the adapter's.
     static func parseWhole(_ data: Data, _ source: Source) throws -> Any {
         do {
             switch source {
-            case .data, .dictionary: return try JSONReader.nativeObject(with: data)
+            case .data, .dictionary, .archive: return try JSONReader.nativeObject(with: data)
             case .foundationDictionary: return try JSONReader.jsonObject(with: data)
             }
         } catch let error as JSONParsingError {
@@ -236,6 +254,9 @@ extension Conformance {
         ]
         if !holdsNumberFoundationRounds(data) {
             runs.insert(Run("a warm type from a Foundation dictionary", decode(warm, data, target, from: .foundationDictionary)), at: 1)
+        }
+        if warm is any SecureCodingModel.Type {
+            runs.append(Run("a warm type from Data, through the archive", decode(warm, data, target, from: .archive)))
         }
         guard opens(data, target), data.contains(UInt8(ascii: "{")) else { return runs }
         if coldData {

@@ -201,8 +201,8 @@ struct Person<Tag>: ConformanceModel, Equatable, CustomStringConvertible {
 }
 
 /// Free-form JSON in every form a property holds it: a `JSONValue`, its optional,
-/// an array and an object of them.
-struct Freeform<Tag>: ConformanceModel, Equatable, CustomStringConvertible {
+/// an array and an object of them; archived too.
+struct Freeform<Tag>: ConformanceModel, SecureCodingModel, Equatable, CustomStringConvertible {
     var id = 0
     var value: JSONValue = "default"
     var maybe: JSONValue? = "default"
@@ -227,8 +227,8 @@ struct Freeform<Tag>: ConformanceModel, Equatable, CustomStringConvertible {
 }
 
 /// A model that keeps the members it does not map, beside a nested model and an
-/// optional.
-struct Keeper<Tag>: ConformanceModel, Equatable, CustomStringConvertible {
+/// optional; archived too.
+struct Keeper<Tag>: ConformanceModel, SecureCodingModel, Equatable, CustomStringConvertible {
     var id = 0
     var name: String? = "none"
     var owner: PersonOwner<Tag>? = nil
@@ -245,7 +245,7 @@ struct Keeper<Tag>: ConformanceModel, Equatable, CustomStringConvertible {
     }
 }
 
-struct PersonOwner<Tag>: JSONSerializing, Equatable, CustomStringConvertible {
+struct PersonOwner<Tag>: JSONSerializing, SecureCodingModel, Equatable, CustomStringConvertible {
     var login = ""
     var id = 0
     var description: String { "Owner(login: \(login.debugDescription), id: \(id))" }

@@ -175,14 +175,37 @@ struct TaggedEnumTests {
         #expect(error?.pathDescription == "[1].meta.kind")
     }
 
-    @Test("Archives do not hold tagged enums: the model says which property")
-    func notArchived() {
-        struct Holder: SecureCodingModel {
+    @Test("Archives hold tagged enums as their tagged objects' text, and give them back")
+    func archived() throws {
+        struct Holder: SecureCodingModel, Equatable {
             var source: PaymentSource?
-            static let propertyKeys: PropertyKeys<Holder> = ["source": \.source]
+            var sources: [PaymentSource] = []
+            var byName: [String: PaymentSource] = [:]
+            static let propertyKeys: PropertyKeys<Holder> = ["source": \.source, "sources": \.sources, "byName": \.byName]
         }
-        let error = strataFailure { try ModelArchiver.archivedData(with: Holder()) }
-        #expect(error?.code == .unsupportedValue)
-        #expect(error?.localizedDescription.contains("'source'") == true)
+        let holder = Holder(
+            source: .card(Card(id: "c", last4: "4242")),
+            sources: [.other(["object": "wallet", "n": 1.5]), .card(Card(id: "d", last4: "1"))],
+            byName: ["main": .card(Card(id: "e", last4: "2"))])
+        let archive = try ModelArchiver.archivedData(with: holder)
+        #expect(try ModelArchiver.unarchivedModel(of: Holder.self, from: archive) == holder)
+        #expect(try ModelArchiver.unarchivedModel(of: Holder.self, from: ModelArchiver.archivedData(with: Holder())) == Holder())
+    }
+
+    @Test("An archived tagged object the enum cannot read is an error that names it")
+    func archivedUnknownTag() throws {
+        struct Loose: SecureCodingModel {
+            var source: PaymentSource?
+            static let archiveName = "TaggedHolder"
+            static let propertyKeys: PropertyKeys<Loose> = ["source": \.source]
+        }
+        struct Strict: SecureCodingModel {
+            var source: StrictSource?
+            static let archiveName = "TaggedHolder"
+            static let propertyKeys: PropertyKeys<Strict> = ["source": \.source]
+        }
+        let archive = try ModelArchiver.archivedData(with: Loose(source: .other(["object": "wallet"])))
+        let error = strataFailure { try ModelArchiver.unarchivedModel(of: Strict.self, from: archive) }
+        #expect(error?.localizedDescription.contains("StrictSource") == true, "\(String(describing: error))")
     }
 }
