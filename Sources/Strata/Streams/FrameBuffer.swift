@@ -122,14 +122,10 @@ struct FrameBuffer {
     func withBytes<R>(of frame: StreamFrame, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         if let assembled = frame.assembled { return try assembled.withUnsafeBytes(body) }
         let range = frame.bytes ?? frame.start..<frame.end
-        let from = range.lowerBound - base
-        let count = range.count
+        let offsets = (range.lowerBound - base)..<(range.upperBound - base)
         switch held {
-        case .appended(let bytes):
-            let range = bytes.view.bytes(from..<(from + count))
-            return try body(UnsafeRawBufferPointer(range))
-        case .whole(let data):
-            return try data.withUnsafeBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[from..<(from + count)])) }
+        case .appended(let bytes): return try bytes.withBytes(in: offsets, body)
+        case .whole(let data): return try StreamBytes.withBytes(of: data, in: offsets, body)
         }
     }
 }

@@ -68,4 +68,14 @@ final class StreamBytes {
         if kept > 0 { UnsafeMutableRawPointer(start).copyMemory(from: start + dropped, byteCount: kept) }
         count = max(kept, 0)
     }
+
+    /// Calls `body` with the bytes held in `range` (offsets from the first byte held).
+    func withBytes<R>(in range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(view.bytes(range)))
+    }
+
+    /// Calls `body` with the bytes of `data` in `range` (offsets from its first byte).
+    static func withBytes<R>(of data: Data, in range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try data.withUnsafeBytes { raw in try body(UnsafeRawBufferPointer(rebasing: raw[range])) }
+    }
 }
