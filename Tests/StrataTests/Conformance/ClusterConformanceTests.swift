@@ -214,6 +214,36 @@ extension Conformance {
             #expect((deepEnough.pinned as? FollowNotice)?.follower.login == "o")
         }
 
+        /// The objects of an array whose declared members are written as those of an
+        /// object before them, or almost so: each hands `classForParsing(_:)` its own.
+        @Test(arguments: [
+            // A declared key twice: the later value wins, whichever was seen before.
+            (#"[{"kind": "mention"}, {"kind": "mention", "kind": "follow"}, {"kind": "follow", "kind": "mention"}]"#,
+             [["kind": "mention"], ["kind": "follow"], ["kind": "mention"]]),
+            // A declared key last, after members of the chosen class.
+            (#"[{"id": 1, "text": "a", "kind": "mention"}, {"text": "b", "id": 2, "kind": "mention"}]"#,
+             [["kind": "mention"], ["kind": "mention"]]),
+            // A declared key missing from an object after one that has it, and back.
+            (#"[{"kind": "plain", "channel": "c"}, {"kind": "plain"}, {"channel": "c", "kind": "plain"}]"#,
+             [["kind": "plain", "channel": "c"], ["kind": "plain"], ["kind": "plain", "channel": "c"]]),
+            // A value that begins with the text of one before it, and one written another way.
+            (#"[{"kind": "plain", "channel": 12}, {"kind": "plain", "channel": 123}, {"kind": "plain", "channel": 12.5}, {"kind": "plain", "channel": 12}]"#,
+             [["kind": "plain", "channel": "12"], ["kind": "plain", "channel": "123"], ["kind": "plain", "channel": "12.5"], ["kind": "plain", "channel": "12"]]),
+            (#"[{"kind": "mention", "channel": "a"}, {"kind": "m\u0065ntion", "channel": "a"}, {"kind": "mention", "channel": "a\u0062"}]"#,
+             [["kind": "mention", "channel": "a"], ["kind": "mention", "channel": "a"], ["kind": "mention", "channel": "ab"]]),
+            // More kinds of objects than are kept, each coming back.
+            (#"[{"kind": "plain", "channel": "1"}, {"kind": "plain", "channel": "2"}, {"kind": "plain", "channel": "3"}, {"kind": "plain", "channel": "4"}, {"kind": "plain", "channel": "5"}, {"kind": "plain", "channel": "1"}, {"kind": "plain", "channel": "5"}, {"kind": "plain", "channel": "2"}]"#,
+             ["1", "2", "3", "4", "5", "1", "5", "2"].map { ["kind": "plain", "channel": $0] }),
+        ])
+        func objectsOfAnArrayEachHandTheirOwnMembersEveryWay(_ elements: String, _ expected: [[String: String]]) {
+            let topLevel = Self.expectEveryRouteAgrees(Notice.self, elements, .models)
+            #expect(topLevel.handed == expected)
+            let nested = Self.expectEveryRouteAgrees(NoticeFeed.self, #"{"items": \#(elements)}"#)
+            #expect(nested.handed == expected)
+            #expect(topLevel.outcome.failure == nil, "\(topLevel)")
+            #expect(nested.outcome.failure == nil, "\(nested)")
+        }
+
         @Test func topLevelArraysOfClustersDecodeTheSameEveryWay() {
             let good = #"[{"kind": "mention", "text": "a"}, {"kind": "digest", "summary": {"count": 2}}, {"kind": "plain", "channel": "c"}]"#
             let decoded = Self.expectEveryRouteAgrees(Notice.self, good, .models)

@@ -93,11 +93,15 @@ extension JSONAdapter {
 
     /// Reads the object of a nested cluster at the scanner's position (see
     /// ``ClusterObject``): its declared members, and its text once checked.
+    ///
+    /// `recent` holds the declared members of the objects read before it in the
+    /// same array.
     static func readClusterObject(
-        _ members: ClusterMembers, from scanner: inout MemberScanner, levelsLeft: Int, streams: Bool
+        _ members: ClusterMembers, from scanner: inout MemberScanner, recent: inout RecentClusterMembers,
+        levelsLeft: Int, streams: Bool
     ) throws(JSONParsingError) -> Slot {
         let start = scanner.index
-        let read = try members.read(from: &scanner)
+        let read = try members.read(from: &scanner, recent: &recent)
         let text = Array(scanner.input.bytes(start..<scanner.index))
         return .cluster(
             ClusterObject(
@@ -115,7 +119,8 @@ extension JSONAdapter {
         try scanning(data, maximumNestingDepth: maximumNestingDepth) { scanner -> T? in
             guard scanner.nextByte == Byte.openBrace else { return nil }
             let start = scanner.position
-            let read = try members.read(from: &scanner)
+            var recent = RecentClusterMembers(keepsMembers: false)
+            let read = try members.read(from: &scanner, recent: &recent)
             try scanner.endDocument()
             scanner.position = start
             return try decodeCluster(
