@@ -60,15 +60,18 @@ extension JSONAdapter {
     /// has been checked: read into the chosen class's slots, or, for a class whose
     /// plan is not flat, parsed into its dictionary.
     ///
-    /// `levelsLeft` and `streams` are as for ``readObject(_:keys:from:levelsLeft:streams:)``.
+    /// `levelsLeft` and `streams` are as for ``readObject(_:keys:from:levelsLeft:streams:)``;
+    /// `lastChoice`, when given, is kept by the read for objects with these members.
     static func decodeCluster<T: JSONSerializing>(
         _ plan: MappingPlan<T>, members: [String: Any], from scanner: inout MemberScanner, levelsLeft: Int,
-        streams: Bool
+        streams: Bool, lastChoice: LastChoice? = nil
     ) throws -> T {
         guard let chosen = try chosenType(plan, for: members) else {
             return try decodeExactly(plan, from: &scanner, levelsLeft: levelsLeft, streams: streams)
         }
-        let chosenClass = plan.clusterMembers?.chosenClass(chosen) ?? ClusterMembers([]).chosenClass(chosen)
+        let clusterMembers = plan.clusterMembers ?? ClusterMembers([])
+        let chosenClass =
+            lastChoice?.chosenClass(chosen, of: clusterMembers) ?? clusterMembers.chosenClass(chosen)
         guard let model = try chosenClass.decode(from: &scanner, levelsLeft: levelsLeft, streams: streams) as? T else {
             throw unusableChoice(chosen, as: T.self)
         }
@@ -83,7 +86,8 @@ extension JSONAdapter {
                 var scanner = MemberScanner(
                     input: ByteView(text), builder: NativeJSONBuilder(), maximumDepth: object.maximumDepth)
                 return try decodeCluster(
-                    plan, members: object.members, from: &scanner, levelsLeft: object.levelsLeft, streams: object.streams)
+                    plan, members: object.members, from: &scanner, levelsLeft: object.levelsLeft, streams: object.streams,
+                    lastChoice: object.lastChoice)
             }
         } catch let error as JSONParsingError {
             // Never for text the scanner source checked; reported as any syntax error is.
@@ -105,7 +109,8 @@ extension JSONAdapter {
         let text = Array(scanner.input.bytes(start..<scanner.index))
         return .cluster(
             ClusterObject(
-                members: read, text: text, maximumDepth: scanner.maximumDepth, levelsLeft: levelsLeft, streams: streams))
+                members: read, text: text, maximumDepth: scanner.maximumDepth, levelsLeft: levelsLeft, streams: streams,
+                lastChoice: recent.lastChoice))
     }
 
     /// A cluster's model from the object in `data`, or `nil` when the data's

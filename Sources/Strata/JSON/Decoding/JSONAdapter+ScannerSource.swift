@@ -168,12 +168,15 @@ extension JSONAdapter {
                         // as the chosen class; the scanner is left after it however that ends.
                         let start = scanner.position
                         let read = try members.read(from: &scanner, recent: &recentMembers)
+                        let lastChoice = recentMembers.lastChoice
                         let end = scanner.position
                         scanner.position = start
                         defer { scanner.position = end }
                         models.append(
                             try elements.element(at: .index(index)) {
-                                try decodeCluster(plan, members: read, from: &scanner, levelsLeft: levelsLeft, streams: mayStream)
+                                try decodeCluster(
+                                    plan, members: read, from: &scanner, levelsLeft: levelsLeft, streams: mayStream,
+                                    lastChoice: lastChoice)
                             })
                         continue
                     }

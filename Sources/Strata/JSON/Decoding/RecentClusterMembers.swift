@@ -17,6 +17,8 @@ struct RecentClusterMembers {
         /// value; empty when the object has none.
         let texts: [[UInt8]]
         let members: [String: Any]
+        /// The class chosen for the objects with these members.
+        let choice = LastChoice()
     }
 
     /// How many objects' members are kept: a few, as a cluster has a few kinds.
@@ -24,6 +26,9 @@ struct RecentClusterMembers {
 
     /// Whether members are kept at all: not when a single object is read.
     private let keepsMembers: Bool
+    /// The choice kept with the members ``members(named:from:)`` gave last, when
+    /// they are kept.
+    private(set) var lastChoice: LastChoice?
     private var entries: [Entry] = []
     /// The entry the next new object's members replace, once ``capacity`` is reached.
     private var nextReplaced = 0
@@ -119,7 +124,11 @@ struct RecentClusterMembers {
                     same &= sameText[key]
                 }
             }
-            if same != 0 { return entries[same.trailingZeroBitCount].members }
+            if same != 0 {
+                let entry = entries[same.trailingZeroBitCount]
+                lastChoice = entry.choice
+                return entry.members
+            }
         }
         var members: [String: Any] = [:]
         let end = scanner.index
@@ -135,6 +144,7 @@ struct RecentClusterMembers {
         }
         if keepsMembers {
             let entry = Entry(texts: spans.map { Array(scanner.input.bytes($0)) }, members: members)
+            lastChoice = entry.choice
             if entries.count < Self.capacity {
                 entries.append(entry)
             } else {
