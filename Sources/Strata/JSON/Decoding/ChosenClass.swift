@@ -52,12 +52,11 @@ final class ChosenClassType<U: JSONSerializing>: ChosenClass {
     }
 }
 
-/// The class last chosen for the objects of one read whose declared members are
-/// the same (see ``RecentClusterMembers``): the same choice again finds its
-/// ``ChosenClass`` without looking it up. `classForParsing(_:)` is still asked
-/// for every object.
+/// The class last chosen for objects with the same declared members.
 ///
-/// Used by one read, in one task.
+/// Kept by one read beside those members (see ``RecentClusterMembers``): the same
+/// choice again finds its ``ChosenClass`` without looking it up.
+/// `classForParsing(_:)` is still asked for every object. Used in one task.
 final class LastChoice {
     private var type: ObjectIdentifier?
     private var chosen: (any ChosenClass)?
