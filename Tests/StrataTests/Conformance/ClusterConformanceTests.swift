@@ -135,6 +135,11 @@ extension Conformance {
             (#"{"pinned": [{"kind": "plain"}]}"#, "pinned"),
             // A syntax error after an unknown kind: the document is refused first.
             (#"{"items": [{"kind": "hexagon"}], "title": tru}"#, ""),
+            // A syntax error inside a member classForParsing does not read, in a container.
+            (#"{"items": [{"kind": "plain", "extra": {"a": [1, 2,]}}]}"#, ""),
+            (#"{"items": [{"kind": "plain", "extra": [{"a": tru}]}]}"#, ""),
+            (#"{"items": [{"kind": "plain", "extra": {"a": "\q"}}]}"#, ""),
+            (#"{"items": [{"kind": "plain", "extra": {"a" 1}}]}"#, ""),
         ])
         func clusterErrorsAreTheSameEveryWay(_ text: String, _ path: String) {
             let result = Self.expectEveryRouteAgrees(NoticeFeed.self, text)
@@ -242,6 +247,19 @@ extension Conformance {
             #expect(nested.handed == expected)
             #expect(topLevel.outcome.failure == nil, "\(topLevel)")
             #expect(nested.outcome.failure == nil, "\(nested)")
+        }
+
+        /// The nesting limit counts the containers inside a member `classForParsing(_:)`
+        /// does not read.
+        @Test func theNestingLimitCountsUnreadMembers() throws {
+            let text = #"{"items": [{"kind": "plain", "extra": {"a": [[1], {"b": null}]}}]}"#
+            for (depth, fails) in [(5, true), (6, false)] {
+                let options = JSONAdapter.DecodingOptions(maximumNestingDepth: depth)
+                var error: (any Error)?
+                do { _ = try JSONAdapter.model(of: NoticeFeed.self, from: Data(text.utf8), options: options) } catch let thrown { error = thrown }
+                #expect((error != nil) == fails, "depth \(depth): \(String(describing: error))")
+                if let error { #expect((error as? StrataError)?.code == .invalidJSON, "\(error)") }
+            }
         }
 
         @Test func topLevelArraysOfClustersDecodeTheSameEveryWay() {

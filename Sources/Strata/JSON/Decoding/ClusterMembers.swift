@@ -56,7 +56,7 @@ final class ClusterMembers: Sendable {
                 if let index {
                     try recent.readValue(ofKey: index, from: &scanner)
                 } else {
-                    try scanner.skipValue()
+                    try scanner.skipValuePlainContainersFirst()
                 }
                 afterComma = true
             } while try scanner.nextMember()
