@@ -279,6 +279,76 @@ extension JSONScanner {
         index = skipper.index
     }
 
+    /// Checks the value at `index` and moves past it without building it, as
+    /// ``skipValue()`` does, a small container first by ``skipsPlainContainer(nesting:)``.
+    ///
+    /// For the members of a class cluster's object that its `classForParsing(_:)`
+    /// does not read: small containers, which the value parser, set up for large
+    /// ones, checks at several times the cost.
+    mutating func skipValuePlainContainersFirst() throws(JSONParsingError) {
+        if let byte = nextByte, byte == Byte.openBrace || byte == Byte.openBracket, skipsPlainContainer(nesting: 0) {
+            return
+        }
+        try skipValue()
+    }
+
+    /// Moves past the container at `index` when it is well formed and plain.
+    ///
+    /// Plain: strings, numbers, literals, and containers of the same, at most
+    /// ``plainNestingLimit`` deep. Otherwise returns
+    /// `false` with nothing consumed, and ``skipValue()`` checks the container with
+    /// the value parser, which reports what is wrong with it.
+    ///
+    /// `nesting` is how many containers around it this skip has opened.
+    private mutating func skipsPlainContainer(nesting: Int) -> Bool {
+        let start = index
+        guard nesting < Self.plainNestingLimit, outerDepth + nesting < maximumDepth else { return false }
+        let close = input[index] == Byte.openBrace ? Byte.closeBrace : Byte.closeBracket
+        index += 1
+        skipWhitespace()
+        if index < count, input[index] == close {
+            index += 1
+            return true
+        }
+        while true {
+            if close == Byte.closeBrace {
+                guard index < count, input[index] == Byte.quote, (try? skipValue()) != nil else { break }
+                skipWhitespace()
+                guard index < count, input[index] == Byte.colon else { break }
+                index += 1
+                skipWhitespace()
+            }
+            guard index < count, skipsPlainValue(nesting: nesting + 1) else { break }
+            skipWhitespace()
+            guard index < count else { break }
+            if input[index] == close {
+                index += 1
+                return true
+            }
+            guard input[index] == Byte.comma else { break }
+            index += 1
+            skipWhitespace()
+        }
+        index = start
+        return false
+    }
+
+    /// How deep ``skipsPlainContainer(nesting:)`` goes before leaving a container to
+    /// the value parser, whose stack is explicit.
+    private static var plainNestingLimit: Int { 16 }
+
+    /// Moves past the value at `index` as ``skipsPlainContainer(nesting:)`` does a
+    /// member's (a scalar as ``skipValue()`` does); `false` when it is not plain or
+    /// not well formed, `index` then anywhere.
+    private mutating func skipsPlainValue(nesting: Int) -> Bool {
+        switch input[index] {
+        case Byte.openBrace, Byte.openBracket:
+            return skipsPlainContainer(nesting: nesting)
+        default:
+            return (try? skipValue()) != nil
+        }
+    }
+
     private mutating func beginContainer(closedBy close: UInt8) throws(JSONParsingError) -> Bool {
         if outerDepth >= maximumDepth {
             throw makeError(.maximumDepthExceeded(maximumDepth), at: index)

@@ -54,9 +54,10 @@ extension JSONScanner {
         var stacks = TreeStacks()
         swap(&stacks, &treeStacks)
         defer {
-            stacks.containers.removeAll(keepingCapacity: true)
-            stacks.values.removeAll(keepingCapacity: true)
-            stacks.keys.removeAll(keepingCapacity: true)
+            // Empty after a whole value (emptying an empty stack still costs a call).
+            if !stacks.containers.isEmpty { stacks.containers.removeAll(keepingCapacity: true) }
+            if !stacks.values.isEmpty { stacks.values.removeAll(keepingCapacity: true) }
+            if !stacks.keys.isEmpty { stacks.keys.removeAll(keepingCapacity: true) }
             swap(&stacks, &treeStacks)
         }
         return try parseContainerTree(with: &stacks.containers, &stacks.values, &stacks.keys)

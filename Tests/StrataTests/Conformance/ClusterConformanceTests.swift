@@ -135,6 +135,11 @@ extension Conformance {
             (#"{"pinned": [{"kind": "plain"}]}"#, "pinned"),
             // A syntax error after an unknown kind: the document is refused first.
             (#"{"items": [{"kind": "hexagon"}], "title": tru}"#, ""),
+            // A syntax error inside a member classForParsing does not read, in a container.
+            (#"{"items": [{"kind": "plain", "extra": {"a": [1, 2,]}}]}"#, ""),
+            (#"{"items": [{"kind": "plain", "extra": [{"a": tru}]}]}"#, ""),
+            (#"{"items": [{"kind": "plain", "extra": {"a": "\q"}}]}"#, ""),
+            (#"{"items": [{"kind": "plain", "extra": {"a" 1}}]}"#, ""),
         ])
         func clusterErrorsAreTheSameEveryWay(_ text: String, _ path: String) {
             let result = Self.expectEveryRouteAgrees(NoticeFeed.self, text)
@@ -212,6 +217,49 @@ extension Conformance {
             let deepEnough = try JSONAdapter.model(
                 of: NoticeFeed.self, from: Data(text.utf8), options: JSONAdapter.DecodingOptions(maximumModelDepth: 2))
             #expect((deepEnough.pinned as? FollowNotice)?.follower.login == "o")
+        }
+
+        /// The objects of an array whose declared members are written as those of an
+        /// object before them, or almost so: each hands `classForParsing(_:)` its own.
+        @Test(arguments: [
+            // A declared key twice: the later value wins, whichever was seen before.
+            (#"[{"kind": "mention"}, {"kind": "mention", "kind": "follow"}, {"kind": "follow", "kind": "mention"}]"#,
+             [["kind": "mention"], ["kind": "follow"], ["kind": "mention"]]),
+            // A declared key last, after members of the chosen class.
+            (#"[{"id": 1, "text": "a", "kind": "mention"}, {"text": "b", "id": 2, "kind": "mention"}]"#,
+             [["kind": "mention"], ["kind": "mention"]]),
+            // A declared key missing from an object after one that has it, and back.
+            (#"[{"kind": "plain", "channel": "c"}, {"kind": "plain"}, {"channel": "c", "kind": "plain"}]"#,
+             [["kind": "plain", "channel": "c"], ["kind": "plain"], ["kind": "plain", "channel": "c"]]),
+            // A value that begins with the text of one before it, and one written another way.
+            (#"[{"kind": "plain", "channel": 12}, {"kind": "plain", "channel": 123}, {"kind": "plain", "channel": 12.5}, {"kind": "plain", "channel": 12}]"#,
+             [["kind": "plain", "channel": "12"], ["kind": "plain", "channel": "123"], ["kind": "plain", "channel": "12.5"], ["kind": "plain", "channel": "12"]]),
+            (#"[{"kind": "mention", "channel": "a"}, {"kind": "m\u0065ntion", "channel": "a"}, {"kind": "mention", "channel": "a\u0062"}]"#,
+             [["kind": "mention", "channel": "a"], ["kind": "mention", "channel": "a"], ["kind": "mention", "channel": "ab"]]),
+            // More kinds of objects than are kept, each coming back.
+            (#"[{"kind": "plain", "channel": "1"}, {"kind": "plain", "channel": "2"}, {"kind": "plain", "channel": "3"}, {"kind": "plain", "channel": "4"}, {"kind": "plain", "channel": "5"}, {"kind": "plain", "channel": "1"}, {"kind": "plain", "channel": "5"}, {"kind": "plain", "channel": "2"}]"#,
+             ["1", "2", "3", "4", "5", "1", "5", "2"].map { ["kind": "plain", "channel": $0] }),
+        ])
+        func objectsOfAnArrayEachHandTheirOwnMembersEveryWay(_ elements: String, _ expected: [[String: String]]) {
+            let topLevel = Self.expectEveryRouteAgrees(Notice.self, elements, .models)
+            #expect(topLevel.handed == expected)
+            let nested = Self.expectEveryRouteAgrees(NoticeFeed.self, #"{"items": \#(elements)}"#)
+            #expect(nested.handed == expected)
+            #expect(topLevel.outcome.failure == nil, "\(topLevel)")
+            #expect(nested.outcome.failure == nil, "\(nested)")
+        }
+
+        /// The nesting limit counts the containers inside a member `classForParsing(_:)`
+        /// does not read.
+        @Test func theNestingLimitCountsUnreadMembers() throws {
+            let text = #"{"items": [{"kind": "plain", "extra": {"a": [[1], {"b": null}]}}]}"#
+            for (depth, fails) in [(5, true), (6, false)] {
+                let options = JSONAdapter.DecodingOptions(maximumNestingDepth: depth)
+                var error: (any Error)?
+                do { _ = try JSONAdapter.model(of: NoticeFeed.self, from: Data(text.utf8), options: options) } catch let thrown { error = thrown }
+                #expect((error != nil) == fails, "depth \(depth): \(String(describing: error))")
+                if let error { #expect((error as? StrataError)?.code == .invalidJSON, "\(error)") }
+            }
         }
 
         @Test func topLevelArraysOfClustersDecodeTheSameEveryWay() {

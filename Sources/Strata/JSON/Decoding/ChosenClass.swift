@@ -51,3 +51,23 @@ final class ChosenClassType<U: JSONSerializing>: ChosenClass {
         }
     }
 }
+
+/// The class last chosen for objects with the same declared members.
+///
+/// Kept by one read beside those members (see ``RecentClusterMembers``): the same
+/// choice again finds its ``ChosenClass`` without looking it up.
+/// `classForParsing(_:)` is still asked for every object. Used in one task.
+final class LastChoice {
+    private var type: ObjectIdentifier?
+    private var chosen: (any ChosenClass)?
+
+    /// How `type` decodes, as `members` knows it.
+    func chosenClass(_ type: any JSONSerializing.Type, of members: ClusterMembers) -> any ChosenClass {
+        let identifier = ObjectIdentifier(type)
+        if identifier == self.type, let chosen { return chosen }
+        let made = members.chosenClass(type)
+        self.type = identifier
+        chosen = made
+        return made
+    }
+}

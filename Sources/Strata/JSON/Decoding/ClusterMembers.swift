@@ -31,33 +31,37 @@ final class ClusterMembers: Sendable {
 
     /// The declared members of the object at the scanner's position.
     ///
-    /// They are parsed as the reader parses a document; every other member is
-    /// checked and skipped, and the scanner is left after the object. A later
-    /// duplicate key replaces an earlier one, as it does in the dictionary the
-    /// reader builds.
-    func read(from scanner: inout JSONAdapter.MemberScanner) throws(JSONParsingError) -> [String: Any] {
-        var members: [String: Any] = [:]
-        guard try scanner.beginObject() else { return members }
-        var afterComma = false
-        repeat {
-            let index: Int?
-            switch try scanner.memberKey(afterComma: afterComma) {
-            case .ascii(let bytes):
-                index =
-                    keysAreASCII
-                    ? utf8Keys.firstIndex { $0.elementsEqual(bytes) }
-                    : keys.firstIndex(of: String(decoding: bytes, as: UTF8.self))
-            case .decoded(let key):
-                index = keys.firstIndex(of: key)
-            }
-            if let index {
-                members[keys[index]] = try scanner.parseValueTree()
-            } else {
-                try scanner.skipValue()
-            }
-            afterComma = true
-        } while try scanner.nextMember()
-        return members
+    /// They are parsed as the reader parses a document, or, written as those of an
+    /// object read before, handed as they were then (see ``RecentClusterMembers``);
+    /// every other member is checked and skipped, and the scanner is left after the
+    /// object. A later duplicate key replaces an earlier one, as it does in the
+    /// dictionary the reader builds.
+    func read(
+        from scanner: inout JSONAdapter.MemberScanner, recent: inout RecentClusterMembers
+    ) throws(JSONParsingError) -> [String: Any] {
+        recent.beginObject(keyCount: keys.count)
+        if try scanner.beginObject() {
+            var afterComma = false
+            repeat {
+                let index: Int?
+                switch try scanner.memberKey(afterComma: afterComma) {
+                case .ascii(let bytes):
+                    index =
+                        keysAreASCII
+                        ? utf8Keys.firstIndex { $0.elementsEqual(bytes) }
+                        : keys.firstIndex(of: String(decoding: bytes, as: UTF8.self))
+                case .decoded(let key):
+                    index = keys.firstIndex(of: key)
+                }
+                if let index {
+                    try recent.readValue(ofKey: index, from: &scanner)
+                } else {
+                    try scanner.skipValuePlainContainersFirst()
+                }
+                afterComma = true
+            } while try scanner.nextMember()
+        }
+        return try recent.members(named: keys, from: &scanner)
     }
 
     /// How `type`, a class `classForParsing(_:)` chose, decodes: made once per type.

@@ -21,9 +21,15 @@ final class ClusterObject {
     let levelsLeft: Int
     /// Whether models below the object may be decoded as they are read.
     let streams: Bool
+    /// The class chosen last for objects of the same read with the same members.
+    let lastChoice: LastChoice?
 
-    init(members: [String: Any], text: [UInt8], maximumDepth: Int, levelsLeft: Int, streams: Bool) {
+    init(
+        members: [String: Any], text: [UInt8], maximumDepth: Int, levelsLeft: Int, streams: Bool,
+        lastChoice: LastChoice?
+    ) {
         self.members = members
+        self.lastChoice = lastChoice
         self.text = text
         self.maximumDepth = maximumDepth
         self.levelsLeft = levelsLeft

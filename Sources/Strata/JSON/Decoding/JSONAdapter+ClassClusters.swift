@@ -60,15 +60,18 @@ extension JSONAdapter {
     /// has been checked: read into the chosen class's slots, or, for a class whose
     /// plan is not flat, parsed into its dictionary.
     ///
-    /// `levelsLeft` and `streams` are as for ``readObject(_:keys:from:levelsLeft:streams:)``.
+    /// `levelsLeft` and `streams` are as for ``readObject(_:keys:from:levelsLeft:streams:)``;
+    /// `lastChoice`, when given, is kept by the read for objects with these members.
     static func decodeCluster<T: JSONSerializing>(
         _ plan: MappingPlan<T>, members: [String: Any], from scanner: inout MemberScanner, levelsLeft: Int,
-        streams: Bool
+        streams: Bool, lastChoice: LastChoice? = nil
     ) throws -> T {
         guard let chosen = try chosenType(plan, for: members) else {
             return try decodeExactly(plan, from: &scanner, levelsLeft: levelsLeft, streams: streams)
         }
-        let chosenClass = plan.clusterMembers?.chosenClass(chosen) ?? ClusterMembers([]).chosenClass(chosen)
+        let clusterMembers = plan.clusterMembers ?? ClusterMembers([])
+        let chosenClass =
+            lastChoice?.chosenClass(chosen, of: clusterMembers) ?? clusterMembers.chosenClass(chosen)
         guard let model = try chosenClass.decode(from: &scanner, levelsLeft: levelsLeft, streams: streams) as? T else {
             throw unusableChoice(chosen, as: T.self)
         }
@@ -83,7 +86,8 @@ extension JSONAdapter {
                 var scanner = MemberScanner(
                     input: ByteView(text), builder: NativeJSONBuilder(), maximumDepth: object.maximumDepth)
                 return try decodeCluster(
-                    plan, members: object.members, from: &scanner, levelsLeft: object.levelsLeft, streams: object.streams)
+                    plan, members: object.members, from: &scanner, levelsLeft: object.levelsLeft, streams: object.streams,
+                    lastChoice: object.lastChoice)
             }
         } catch let error as JSONParsingError {
             // Never for text the scanner source checked; reported as any syntax error is.
@@ -93,15 +97,20 @@ extension JSONAdapter {
 
     /// Reads the object of a nested cluster at the scanner's position (see
     /// ``ClusterObject``): its declared members, and its text once checked.
+    ///
+    /// `recent` holds the declared members of the objects read before it in the
+    /// same array.
     static func readClusterObject(
-        _ members: ClusterMembers, from scanner: inout MemberScanner, levelsLeft: Int, streams: Bool
+        _ members: ClusterMembers, from scanner: inout MemberScanner, recent: inout RecentClusterMembers,
+        levelsLeft: Int, streams: Bool
     ) throws(JSONParsingError) -> Slot {
         let start = scanner.index
-        let read = try members.read(from: &scanner)
+        let read = try members.read(from: &scanner, recent: &recent)
         let text = Array(scanner.input.bytes(start..<scanner.index))
         return .cluster(
             ClusterObject(
-                members: read, text: text, maximumDepth: scanner.maximumDepth, levelsLeft: levelsLeft, streams: streams))
+                members: read, text: text, maximumDepth: scanner.maximumDepth, levelsLeft: levelsLeft, streams: streams,
+                lastChoice: recent.lastChoice))
     }
 
     /// A cluster's model from the object in `data`, or `nil` when the data's
@@ -115,7 +124,8 @@ extension JSONAdapter {
         try scanning(data, maximumNestingDepth: maximumNestingDepth) { scanner -> T? in
             guard scanner.nextByte == Byte.openBrace else { return nil }
             let start = scanner.position
-            let read = try members.read(from: &scanner)
+            var recent = RecentClusterMembers(keepsMembers: false)
+            let read = try members.read(from: &scanner, recent: &recent)
             try scanner.endDocument()
             scanner.position = start
             return try decodeCluster(

@@ -120,6 +120,7 @@ extension JSONAdapter {
             let mayStream = !RecoveryLog.mayBeActive
             let streams = mayStream && streamsModels(plan)
             var spareSlots: [Slot] = []
+            var recentMembers = RecentClusterMembers(keepsMembers: true)
             let firstElementStart = scanner.index
             repeat {
                 try scanner.expectElement()
@@ -166,13 +167,16 @@ extension JSONAdapter {
                         // The element checked and its declared members read, then read again from its start
                         // as the chosen class; the scanner is left after it however that ends.
                         let start = scanner.position
-                        let read = try members.read(from: &scanner)
+                        let read = try members.read(from: &scanner, recent: &recentMembers)
+                        let lastChoice = recentMembers.lastChoice
                         let end = scanner.position
                         scanner.position = start
                         defer { scanner.position = end }
                         models.append(
                             try elements.element(at: .index(index)) {
-                                try decodeCluster(plan, members: read, from: &scanner, levelsLeft: levelsLeft, streams: mayStream)
+                                try decodeCluster(
+                                    plan, members: read, from: &scanner, levelsLeft: levelsLeft, streams: mayStream,
+                                    lastChoice: lastChoice)
                             })
                         continue
                     }

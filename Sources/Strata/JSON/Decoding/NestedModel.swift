@@ -118,7 +118,9 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         guard scanner.nextByte == Byte.openBrace, levelsLeft > 0 else { return nil }
         guard let keys = JSONAdapter.readsObjects(plan) else {
             guard let members = JSONAdapter.readsClusters(plan) else { return nil }
-            return try JSONAdapter.readClusterObject(members, from: &scanner, levelsLeft: levelsLeft - 1, streams: streams)
+            var recent = RecentClusterMembers(keepsMembers: false)
+            return try JSONAdapter.readClusterObject(
+                members, from: &scanner, recent: &recent, levelsLeft: levelsLeft - 1, streams: streams)
         }
         return .object(
             try JSONAdapter.readObject(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft - 1, streams: streams))
@@ -144,6 +146,7 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         guard keys != nil || clusterMembers != nil else { return nil }
         var elements: [Slot] = []
         elements.reserveCapacity(min(Int(lastArrayCount.loadRelaxed()), Self.largestReservedCount))
+        var recent = RecentClusterMembers(keepsMembers: clusterMembers != nil)
         defer { lastArrayCount.storeReleasing(UInt(elements.count)) }
         if try scanner.beginArray() {
             repeat {
@@ -155,7 +158,8 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
                 } else if scanner.nextByte == Byte.openBrace, let clusterMembers {
                     elements.append(
                         try JSONAdapter.readClusterObject(
-                            clusterMembers, from: &scanner, levelsLeft: levelsLeft - 1, streams: streams))
+                            clusterMembers, from: &scanner, recent: &recent, levelsLeft: levelsLeft - 1,
+                            streams: streams))
                 } else {
                     elements.append(.json(try scanner.parseValueTree()))
                 }

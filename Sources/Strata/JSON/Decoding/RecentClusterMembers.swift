@@ -1,0 +1,157 @@
+import Foundation
+
+/// The declared members of the last few objects of a class cluster read from JSON
+/// data (see ``ClusterMembers/read(from:recent:)``), by the text of their values.
+///
+/// An object whose declared members are written exactly as those of a recent one
+/// has the same members: its values are checked, and the dictionary made for the
+/// earlier object is handed to `classForParsing(_:)` again, which is still asked
+/// once for each object. A value written another way is parsed where it stands, so
+/// that any error it holds is reported where the reader reports it.
+///
+/// Kept by one read of an array of a cluster's objects, never shared.
+struct RecentClusterMembers {
+    /// The declared members of one object, and the text of each declared key's value.
+    private struct Entry {
+        /// By declared key (in ``ClusterMembers/keys`` order), the text of its last
+        /// value; empty when the object has none.
+        let texts: [[UInt8]]
+        let members: [String: Any]
+        /// The class chosen for the objects with these members.
+        let choice = LastChoice()
+    }
+
+    /// How many objects' members are kept: a few, as a cluster has a few kinds.
+    private static let capacity = 4
+
+    /// Whether members are kept at all: not when a single object is read.
+    private let keepsMembers: Bool
+    /// The choice kept with the members ``members(named:from:)`` gave last, when
+    /// they are kept.
+    private(set) var lastChoice: LastChoice?
+    private var entries: [Entry] = []
+    /// The entry the next new object's members replace, once ``capacity`` is reached.
+    private var nextReplaced = 0
+    /// For the object being read, by declared key: the span of its last value, empty
+    /// when it has none.
+    private var spans: [Range<Int>] = []
+    /// For the object being read, by declared key: the entries that have its last
+    /// value's text, one bit each.
+    private var sameText: [UInt8] = []
+    /// For the object being read, by declared key: its last value, when it was
+    /// parsed where it stands (no recent object has its text).
+    private var parsed: [Any?] = []
+    /// Whether ``parsed`` holds any value.
+    private var parsedAny = false
+
+    /// Members kept across the objects of one read when `keepsMembers`.
+    init(keepsMembers: Bool) {
+        self.keepsMembers = keepsMembers
+    }
+
+    /// Starts an object with `keyCount` declared keys.
+    mutating func beginObject(keyCount: Int) {
+        if spans.count != keyCount {
+            spans = Array(repeating: 0..<0, count: keyCount)
+            sameText = Array(repeating: 0, count: keyCount)
+            parsed = Array(repeating: nil, count: keyCount)
+            parsedAny = false
+            return
+        }
+        for key in 0..<keyCount {
+            spans[key] = 0..<0
+        }
+        if parsedAny {
+            for key in 0..<keyCount { parsed[key] = nil }
+            parsedAny = false
+        }
+    }
+
+    /// Reads the value of declared key `key` at the scanner's position: checked and
+    /// skipped when a recent object has the same text for the key, parsed otherwise.
+    mutating func readValue(ofKey key: Int, from scanner: inout JSONAdapter.MemberScanner) throws(JSONParsingError) {
+        let start = scanner.index
+        var candidates: UInt8 = 0
+        for entry in entries.indices where beginsWith(entries[entry].texts[key], at: start, in: scanner.input) {
+            candidates |= 1 << entry
+        }
+        if candidates != 0 {
+            try scanner.skipValue()
+            // The value is an entry's when it ends where that entry's text does (a number may go on).
+            let length = scanner.index - start
+            for entry in entries.indices where entries[entry].texts[key].count != length {
+                candidates &= ~(1 << entry)
+            }
+            if candidates != 0 {
+                spans[key] = start..<scanner.index
+                sameText[key] = candidates
+                if parsedAny { parsed[key] = nil }
+                return
+            }
+            scanner.index = start
+        }
+        parsed[key] = try scanner.parseValueTree()
+        parsedAny = true
+        spans[key] = start..<scanner.index
+        sameText[key] = 0
+    }
+
+    /// Whether `text`, not empty, is the input's at `start`.
+    @inline(__always)
+    private func beginsWith(_ text: [UInt8], at start: Int, in input: ByteView) -> Bool {
+        guard !text.isEmpty, start <= input.count - text.count else { return false }
+        return text.withUnsafeBufferPointer { text in
+            guard let base = text.baseAddress, let bytes = input.bytes(start..<(start + text.count)).baseAddress else {
+                return false
+            }
+            return memcmp(base, bytes, text.count) == 0
+        }
+    }
+
+    /// The declared members of the object read, named by `keys`: a recent object's
+    /// when every value has its text, made (and kept) otherwise.
+    ///
+    /// `scanner` is the one the object was read from; it is left where it is.
+    mutating func members(
+        named keys: [String], from scanner: inout JSONAdapter.MemberScanner
+    ) throws(JSONParsingError) -> [String: Any] {
+        if !entries.isEmpty {
+            var same: UInt8 = (1 << entries.count) &- 1
+            for key in keys.indices {
+                if spans[key].isEmpty {
+                    for entry in entries.indices where !entries[entry].texts[key].isEmpty { same &= ~(1 << entry) }
+                } else {
+                    same &= sameText[key]
+                }
+            }
+            if same != 0 {
+                let entry = entries[same.trailingZeroBitCount]
+                lastChoice = entry.choice
+                return entry.members
+            }
+        }
+        var members: [String: Any] = [:]
+        let end = scanner.index
+        defer { scanner.index = end }
+        for key in keys.indices where !spans[key].isEmpty {
+            if let value = parsed[key] {
+                members[keys[key]] = value
+            } else {
+                // A value with the text of one read before: it parses as that one did.
+                scanner.index = spans[key].lowerBound
+                members[keys[key]] = try scanner.parseValueTree()
+            }
+        }
+        if keepsMembers {
+            let entry = Entry(texts: spans.map { Array(scanner.input.bytes($0)) }, members: members)
+            lastChoice = entry.choice
+            if entries.count < Self.capacity {
+                entries.append(entry)
+            } else {
+                entries[nextReplaced] = entry
+                nextReplaced = (nextReplaced + 1) % Self.capacity
+            }
+        }
+        return members
+    }
+}
