@@ -1,3 +1,5 @@
+import Foundation
+
 /// A member's string found in an object without reading the object into values:
 /// the tag of a tagged object (see `JSONAdapter+TaggedReading.swift`).
 extension JSONScanner {
@@ -43,5 +45,65 @@ extension JSONScanner {
         }
         position = end
         return string
+    }
+}
+
+extension JSONScanner {
+    /// The string of the object's first member at the scanner's position when that
+    /// member's key is `key`, and the index just after the string; `nil` when the
+    /// object is empty, its first key is another, or the value is not a string.
+    ///
+    /// Reads only the first member: the scanner is left inside the object, and the
+    /// caller sets its position back.
+    mutating func leadingStringMember(_ key: TagKeyBytes) throws(JSONParsingError) -> (String, end: Int)? {
+        guard nextByte == Byte.openBrace, try beginObject() else { return nil }
+        switch try memberKey(afterComma: false) {
+        case .ascii(let bytes):
+            guard bytes.elementsEqual(key.bytes) else { return nil }
+        case .decoded(let decoded):
+            guard decoded.utf8.elementsEqual(key.bytes) else { return nil }
+        }
+        guard nextByte == Byte.quote else { return nil }
+        let string = try parseString()
+        return (string, index)
+    }
+
+    /// Whether the bytes from `start` to the scanner's index may hold a member
+    /// whose key is `key`: they contain its bytes, or a `\u` escape, which may
+    /// spell them. `false` means no member there has that key.
+    func mayHoldKey(_ key: TagKeyBytes, from start: Int) -> Bool {
+        guard start < index else { return false }
+        let bytes = input.bytes(start..<index)
+        return Self.contains(key.bytes, in: bytes) || Self.contains([Byte.backslash, UInt8(ascii: "u")], in: bytes)
+    }
+
+    /// Whether `needle` occurs in `bytes`: its first byte found with `memchr`, the rest compared.
+    private static func contains(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first, let base = bytes.baseAddress, bytes.count >= needle.count else { return false }
+        let last = bytes.count - needle.count
+        var from = 0
+        while from <= last {
+            guard let found = memchr(base + from, Int32(first), last - from + 1) else { return false }
+            let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            if UnsafeBufferPointer(rebasing: bytes[at..<(at + needle.count)]).elementsEqual(needle) { return true }
+            from = at + 1
+        }
+        return false
+    }
+}
+
+/// A tag's key as bytes, when its every spelling in JSON text other than its
+/// own bytes uses a `\u` escape: printable ASCII without `"`, `\`, `/`, and
+/// without `K`, `;` and `` ` ``, which other characters (the Kelvin sign,
+/// the Greek question mark, the Greek varia) are canonically equivalent to.
+struct TagKeyBytes: Sendable {
+    /// The key's UTF-8 bytes.
+    let bytes: [UInt8]
+
+    init?(_ key: String) {
+        let bytes = Array(key.utf8)
+        let excluded: Set<UInt8> = [0x22, 0x5C, 0x2F, 0x4B, 0x3B, 0x60]
+        guard !bytes.isEmpty, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !excluded.contains($0) }) else { return nil }
+        self.bytes = bytes
     }
 }

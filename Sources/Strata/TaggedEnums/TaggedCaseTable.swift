@@ -22,6 +22,9 @@ final class TaggedCaseTable<Enum: JSONTaggedEnum>: Sendable {
     /// The key of ``JSONTaggedEnum/tagKeyPath`` when it is one key, the member a
     /// case's model writes first; `nil` for a nested path or one that is not valid.
     let tagKey: String?
+    /// ``tagKey`` as bytes, when a tag first in its object is read in the same pass
+    /// as the case's model (see `JSONAdapter+TaggedReading.swift`).
+    let leadingTagKey: TagKeyBytes?
 
     /// The ``JSONTaggedCase/writeTaggedAt`` of each case of ``cases``: a table not
     /// generic over the enum, read without generic metadata.
@@ -47,6 +50,7 @@ final class TaggedCaseTable<Enum: JSONTaggedEnum>: Sendable {
         if let fallback = Enum.unknownTagCase, !fallback.payloadIsClass { valueTypes.insert(fallback.payloadType) }
         self.valueTypes = valueTypes
         tagKey = (try? Enum.tagPath()).flatMap { $0.segments.count == 1 ? $0.segments[0] : nil }
+        leadingTagKey = tagKey.flatMap(TagKeyBytes.init)
     }
 
     /// How a value whose case has the index `caseIndex` is written; `nil` before
