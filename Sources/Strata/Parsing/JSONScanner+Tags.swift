@@ -70,7 +70,9 @@ extension JSONScanner {
 
     /// Whether the bytes from `start` to the scanner's index may hold a member
     /// whose key is `key`: they contain its bytes, or a `\u` escape, which may
-    /// spell them. `false` means no member there has that key.
+    /// spell them.
+    ///
+    /// `false` means no member there has that key.
     func mayHoldKey(_ key: TagKeyBytes, from start: Int) -> Bool {
         guard start < index else { return false }
         let bytes = input.bytes(start..<index)

@@ -13,6 +13,9 @@
 ///   metadata, with the Swift calling convention, which for two pointer
 ///   arguments passes them as the C convention does.
 ///
+/// On arm64e, where the table's function pointers are signed, nothing is read:
+/// every value takes the route through reflection.
+///
 /// It is safe because nothing here is trusted unchecked: a type whose metadata is
 /// not an enum's, or whose table lacks the enum witnesses, gives `nil`; the
 /// projection works on a bitwise copy, never on the caller's value, and the copy
@@ -24,6 +27,10 @@
 enum EnumCaseLayout {
     /// The enum witnesses of `E`, or `nil` when `E` is not an enum.
     private static func witnesses<E>(of _: E.Type) -> (table: UnsafeRawPointer, metadata: UnsafeRawPointer)? {
+        #if _ptrauth(_arm64e)
+        // The witnesses are signed function pointers there: never called unsigned.
+        return nil
+        #else
         let metadata = unsafeBitCast(E.self as Any.Type, to: UnsafeRawPointer.self)
         let kind = metadata.load(as: UInt.self)
         guard kind == 0x201 || kind == 0x202 else { return nil }
@@ -32,6 +39,7 @@ enum EnumCaseLayout {
         let flags = table.load(fromByteOffset: 10 * word, as: UInt32.self)
         guard flags & 0x0020_0000 != 0 else { return nil }
         return (table, metadata)
+        #endif
     }
 
     private typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
@@ -41,11 +49,10 @@ enum EnumCaseLayout {
     /// pointers, `size`, `stride`, then the 32-bit `flags` and `extraInhabitantCount`.
     private static var getTagOffset: Int { 11 * MemoryLayout<UnsafeRawPointer>.size }
 
-    /// Whether ``caseIndex(of:)`` and ``withPayload(of:_:)`` can read `E`'s values.
-    static func isReadable<E>(_: E.Type) -> Bool { witnesses(of: E.self) != nil }
-
     /// The index of `value`'s case: payload cases first, in declaration order, then
-    /// the cases without one. `nil` when `E` is not an enum.
+    /// the cases without one.
+    ///
+    /// `nil` when `E` is not an enum.
     static func caseIndex<E>(of value: E) -> Int? {
         guard let (table, metadata) = witnesses(of: E.self) else { return nil }
         let getTag = unsafeBitCast(table.load(fromByteOffset: getTagOffset, as: UnsafeRawPointer.self), to: GetTag.self)
@@ -57,7 +64,9 @@ enum EnumCaseLayout {
 
     /// Calls `body` with the address of the value `value`'s case holds, in a
     /// bitwise copy of `value` that `body` may read but must not consume: the
-    /// value there is borrowed from `value`. `nil` when `E` is not an enum.
+    /// value there is borrowed from `value`.
+    ///
+    /// `nil` when `E` is not an enum.
     static func withPayload<E>(of value: E, _ body: (UnsafeRawPointer) throws -> Bool) rethrows -> Bool? {
         guard let (table, metadata) = witnesses(of: E.self) else { return nil }
         let project = unsafeBitCast(

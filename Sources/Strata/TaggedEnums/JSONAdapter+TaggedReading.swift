@@ -76,11 +76,13 @@ extension JSONAdapter {
 extension JSONAdapter {
     /// The value of the tagged object at the scanner's position, its tag its first
     /// member, read in one pass: the tag, then the case's model from the object's
-    /// start, the scanner left after the object. `nil`, the scanner where it was,
-    /// when the object is to be read as `TaggedObject` reads it: the tag is not
-    /// first, not a string or unknown, the case's model is not read from the bytes,
-    /// or the rest of the object may hold another member with the tag's key (whose
-    /// value a dictionary of the object would take).
+    /// start, the scanner left after the object.
+    ///
+    /// `nil`, the scanner where it was, when the object is to be read as
+    /// `TaggedObject` reads it: the tag is not first, not a string or unknown, the
+    /// case's model is not read from the bytes, or the rest of the object may hold
+    /// another member with the tag's key (whose value a dictionary of the object
+    /// would take).
     ///
     /// The value and the errors are the ones `TaggedObject` gives: a failed read is
     /// reported only once the object's syntax is checked, so a syntax error wins,

@@ -24,12 +24,16 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
     /// the object as a ``JSONValue``.
     let writeTagged: (@Sendable (Any, _ tag: String, _ key: String, inout EmitterSink) throws -> Bool)?
     /// ``writeTagged``, the model read at an address that holds it (the payload of
-    /// an enum value, see `EnumCaseLayout`). No closure for a case whose model is a
-    /// class or that keeps the object as a ``JSONValue``.
+    /// an enum value, see `EnumCaseLayout`).
+    ///
+    /// No closure for a case whose model is a class or that keeps the object as a
+    /// ``JSONValue``.
     let writeTaggedAt: (@Sendable (UnsafeRawPointer, _ tag: String, _ key: String, inout EmitterSink) throws -> Bool)?
     /// Whether the `byteCount` bytes at an address hold `payload`, a value of the
     /// case's model, as the model's own bytes: what lets ``writeTaggedAt`` read the
-    /// payload of an enum's case there. No closure when ``writeTaggedAt`` has none.
+    /// payload of an enum's case there.
+    ///
+    /// No closure when ``writeTaggedAt`` has none.
     let holdsPayload: (@Sendable (UnsafeRawPointer, _ byteCount: Int, _ payload: Any) -> Bool)?
     /// Reads the case from the tagged object at the scanner's position, its tag found.
     ///
@@ -112,14 +116,17 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
     /// Whether the `byteCount` bytes at `address` begin with the bytes of
     /// `payload`, a value of `M` (not a class), and are not an existential
     /// container holding it in its inline buffer (whose type word, after the
-    /// buffer, is `M`'s metadata). Compared as raw bytes: nothing is read as `M`.
+    /// buffer, is `M`'s metadata).
+    ///
+    /// Compared as raw bytes: nothing is read as `M`.
     private static func modelBytes<M>(
         at address: UnsafeRawPointer, byteCount: Int, equal payload: Any, as _: M.Type
     ) -> Bool {
         guard let model = exactValue(payload, as: M.self), MemoryLayout<M>.size <= byteCount else { return false }
         let word = MemoryLayout<UnsafeRawPointer>.size
         if byteCount >= 4 * word, MemoryLayout<M>.size <= 3 * word,
-            address.loadUnaligned(fromByteOffset: 3 * word, as: UInt.self) == UInt(bitPattern: unsafeBitCast(M.self as Any.Type, to: UnsafeRawPointer.self))
+            address.loadUnaligned(fromByteOffset: 3 * word, as: UInt.self)
+                == UInt(bitPattern: unsafeBitCast(M.self as Any.Type, to: UnsafeRawPointer.self))
         {
             return false
         }
