@@ -76,21 +76,26 @@ extension JSONScanner {
     func mayHoldKey(_ key: TagKeyBytes, from start: Int) -> Bool {
         guard start < index else { return false }
         let bytes = input.bytes(start..<index)
-        return Self.contains(key.bytes, in: bytes) || Self.contains([Byte.backslash, UInt8(ascii: "u")], in: bytes)
+        return Self.contains(key.quoted, anchor: key.anchor, in: bytes)
+            || Self.contains([Byte.backslash, UInt8(ascii: "u")], anchor: 0, in: bytes)
     }
 
-    /// Whether `needle` occurs in `bytes`: its first byte found with `memchr`, the rest compared.
-    private static func contains(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = needle.first, let base = bytes.baseAddress, bytes.count >= needle.count else { return false }
-        let last = bytes.count - needle.count
-        var from = 0
-        while from <= last {
-            guard let found = memchr(base + from, Int32(first), last - from + 1) else { return false }
-            let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-            if UnsafeBufferPointer(rebasing: bytes[at..<(at + needle.count)]).elementsEqual(needle) { return true }
-            from = at + 1
+    /// Whether `needle` occurs in `bytes`: its byte at `anchor` found with `memchr`,
+    /// the whole compared with `memcmp` where it may stand.
+    private static func contains(_ needle: [UInt8], anchor: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard anchor < needle.count, let base = bytes.baseAddress, bytes.count >= needle.count else { return false }
+        return needle.withUnsafeBufferPointer { needle -> Bool in
+            guard let needleBase = needle.baseAddress else { return false }
+            // The anchor byte of a match lies in this range.
+            let end = UnsafeRawPointer(base + (bytes.count - needle.count + 1 + anchor))
+            var from = UnsafeRawPointer(base + anchor)
+            while from < end {
+                guard let found = memchr(from, Int32(needle[anchor]), from.distance(to: end)) else { return false }
+                if memcmp(UnsafeRawPointer(found) - anchor, needleBase, needle.count) == 0 { return true }
+                from = UnsafeRawPointer(found) + 1
+            }
+            return false
         }
-        return false
     }
 }
 
@@ -101,11 +106,20 @@ extension JSONScanner {
 struct TagKeyBytes: Sendable {
     /// The key's UTF-8 bytes.
     let bytes: [UInt8]
+    /// ``bytes`` between quotes: the key as it stands in JSON text without escapes.
+    let quoted: [UInt8]
+    /// The index in ``quoted`` of the byte searched for first: the key's letter that
+    /// is rarest in English text, where most of a payload's strings are written.
+    let anchor: Int
 
     init?(_ key: String) {
         let bytes = Array(key.utf8)
         let excluded: Set<UInt8> = [0x22, 0x5C, 0x2F, 0x4B, 0x3B, 0x60]
         guard !bytes.isEmpty, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !excluded.contains($0) }) else { return nil }
         self.bytes = bytes
+        quoted = [Byte.quote] + bytes + [Byte.quote]
+        let byFrequency = Array("etaoinshrdlcumwfgypbvkjxqz".utf8)
+        func rarity(_ byte: UInt8) -> Int { byFrequency.firstIndex(of: byte | 0x20) ?? byFrequency.count / 2 }
+        anchor = 1 + (bytes.indices.max { rarity(bytes[$0]) < rarity(bytes[$1]) } ?? 0)
     }
 }

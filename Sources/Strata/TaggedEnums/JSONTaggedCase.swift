@@ -69,7 +69,10 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
             writeTaggedAt: writerAtAddress(of: M.self),
             holdsPayload: payloadCheck(of: M.self),
             readScanned: { scanner, levelsLeft in
-                try JSONAdapter.nestedModelReadingObject(M.self, from: &scanner, levelsLeft: levelsLeft).map(makeCase)
+                guard let model = try JSONAdapter.nestedModelReadingObject(M.self, from: &scanner, levelsLeft: levelsLeft) else {
+                    return nil
+                }
+                return makeCase(model)
             },
             audit: { object, path, audit in try JSONAdapter.auditObject(M.self, object, at: path, into: &audit) })
     }
