@@ -1,3 +1,5 @@
+import Foundation
+
 /// A member's string found in an object without reading the object into values:
 /// the tag of a tagged object (see `JSONAdapter+TaggedReading.swift`).
 extension JSONScanner {
@@ -43,5 +45,81 @@ extension JSONScanner {
         }
         position = end
         return string
+    }
+}
+
+extension JSONScanner {
+    /// The string of the object's first member at the scanner's position when that
+    /// member's key is `key`, and the index just after the string; `nil` when the
+    /// object is empty, its first key is another, or the value is not a string.
+    ///
+    /// Reads only the first member: the scanner is left inside the object, and the
+    /// caller sets its position back.
+    mutating func leadingStringMember(_ key: TagKeyBytes) throws(JSONParsingError) -> (String, end: Int)? {
+        guard nextByte == Byte.openBrace, try beginObject() else { return nil }
+        switch try memberKey(afterComma: false) {
+        case .ascii(let bytes):
+            guard bytes.elementsEqual(key.bytes) else { return nil }
+        case .decoded(let decoded):
+            guard decoded.utf8.elementsEqual(key.bytes) else { return nil }
+        }
+        guard nextByte == Byte.quote else { return nil }
+        let string = try parseString()
+        return (string, index)
+    }
+
+    /// Whether the bytes from `start` to the scanner's index may hold a member
+    /// whose key is `key`: they contain its bytes, or a `\u` escape, which may
+    /// spell them.
+    ///
+    /// `false` means no member there has that key.
+    func mayHoldKey(_ key: TagKeyBytes, from start: Int) -> Bool {
+        guard start < index else { return false }
+        let bytes = input.bytes(start..<index)
+        return Self.contains(key.quoted, anchor: key.anchor, in: bytes)
+            || Self.contains([Byte.backslash, UInt8(ascii: "u")], anchor: 0, in: bytes)
+    }
+
+    /// Whether `needle` occurs in `bytes`: its byte at `anchor` found with `memchr`,
+    /// the whole compared with `memcmp` where it may stand.
+    private static func contains(_ needle: [UInt8], anchor: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard anchor < needle.count, let base = bytes.baseAddress, bytes.count >= needle.count else { return false }
+        return needle.withUnsafeBufferPointer { needle -> Bool in
+            guard let needleBase = needle.baseAddress else { return false }
+            // The anchor byte of a match lies in this range.
+            let end = UnsafeRawPointer(base + (bytes.count - needle.count + 1 + anchor))
+            var from = UnsafeRawPointer(base + anchor)
+            while from < end {
+                guard let found = memchr(from, Int32(needle[anchor]), from.distance(to: end)) else { return false }
+                if memcmp(UnsafeRawPointer(found) - anchor, needleBase, needle.count) == 0 { return true }
+                from = UnsafeRawPointer(found) + 1
+            }
+            return false
+        }
+    }
+}
+
+/// A tag's key as bytes, when its every spelling in JSON text other than its
+/// own bytes uses a `\u` escape: printable ASCII without `"`, `\`, `/`, and
+/// without `K`, `;` and `` ` ``, which other characters (the Kelvin sign,
+/// the Greek question mark, the Greek varia) are canonically equivalent to.
+struct TagKeyBytes: Sendable {
+    /// The key's UTF-8 bytes.
+    let bytes: [UInt8]
+    /// ``bytes`` between quotes: the key as it stands in JSON text without escapes.
+    let quoted: [UInt8]
+    /// The index in ``quoted`` of the byte searched for first: the key's letter that
+    /// is rarest in English text, where most of a payload's strings are written.
+    let anchor: Int
+
+    init?(_ key: String) {
+        let bytes = Array(key.utf8)
+        let excluded: Set<UInt8> = [0x22, 0x5C, 0x2F, 0x4B, 0x3B, 0x60]
+        guard !bytes.isEmpty, bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !excluded.contains($0) }) else { return nil }
+        self.bytes = bytes
+        quoted = [Byte.quote] + bytes + [Byte.quote]
+        let byFrequency = Array("etaoinshrdlcumwfgypbvkjxqz".utf8)
+        func rarity(_ byte: UInt8) -> Int { byFrequency.firstIndex(of: byte | 0x20) ?? byFrequency.count / 2 }
+        anchor = 1 + (bytes.indices.max { rarity(bytes[$0]) < rarity(bytes[$1]) } ?? 0)
     }
 }

@@ -68,7 +68,7 @@ extension JSONAdapter {
     ) throws -> Data {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
             var sink = EmitterSink(options: writerOptions(formatting), maximumDepth: writerDepth(for: options))
-            try T.writeTagged(value, into: &sink)
+            try T.writeTagged(value, table: .shared, into: &sink)
             return sink.emitter.takeData()
         }
     }
@@ -79,8 +79,9 @@ extension JSONAdapter {
     ) throws -> Data {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
             var sink = EmitterSink(options: writerOptions(formatting), maximumDepth: writerDepth(for: options))
+            let table = TaggedCaseTable<T>.shared
             try sink.writeArray(count: values.count) { sink, index in
-                try CollectionElements.write(at: .index(index)) { try T.writeTagged(values[index], into: &sink) }
+                try CollectionElements.write(at: .index(index)) { try T.writeTagged(values[index], table: table, into: &sink) }
             }
             return sink.emitter.takeData()
         }

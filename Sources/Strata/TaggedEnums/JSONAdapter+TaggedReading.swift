@@ -16,6 +16,14 @@ extension JSONAdapter {
     ) throws -> T? {
         try scanning(data, maximumNestingDepth: maximumNestingDepth) { scanner -> T? in
             guard scanner.nextByte == Byte.openBrace else { return nil }
+            let table = TaggedCaseTable<T>.shared
+            if let value = try taggedReadingInOnePass(
+                T.self, table: table, readers: table.cases.map(\.readScanned), from: &scanner, levelsLeft: levelsLeft,
+                checkingDocumentEnd: true, wrapping: { try $0() })
+            {
+                try scanner.endDocument()
+                return value
+            }
             // The whole document is checked before any value is decoded.
             let found = try TaggedObject(T.self, from: &scanner, checkingDocumentEnd: true)
             return try found.decode(from: &scanner, levelsLeft: levelsLeft)
@@ -37,10 +45,19 @@ extension JSONAdapter {
                 return values
             }
             let elements = CollectionElements(skipsInvalidElements: false)
+            let table = TaggedCaseTable<T>.shared
+            let readers = table.cases.map(\.readScanned)
             repeat {
                 try scanner.expectElement()
                 let index = values.count
                 do {
+                    if let value = try taggedReadingInOnePass(
+                        T.self, table: table, readers: readers, from: &scanner, levelsLeft: levelsLeft,
+                        checkingDocumentEnd: false, wrapping: { read in try elements.element(at: .index(index), read) })
+                    {
+                        values.append(value)
+                        continue
+                    }
                     // A value that is not an object is refused as from the parsed array.
                     let found = try TaggedObject(T.self, from: &scanner, checkingDocumentEnd: false)
                     values.append(try elements.element(at: .index(index)) { try found.decode(from: &scanner, levelsLeft: levelsLeft) })
@@ -53,6 +70,60 @@ extension JSONAdapter {
             try scanner.endDocument()
             return values
         }
+    }
+}
+
+extension JSONAdapter {
+    /// The value of the tagged object at the scanner's position, its tag its first
+    /// member, read in one pass: the tag, then the case's model from the object's
+    /// start, the scanner left after the object.
+    ///
+    /// `nil`, the scanner where it was, when the object is to be read as
+    /// `TaggedObject` reads it: the tag is not first, not a string or unknown, the
+    /// case's model is not read from the bytes, or the rest of the object may hold
+    /// another member with the tag's key (whose value a dictionary of the object
+    /// would take).
+    ///
+    /// The value and the errors are the ones `TaggedObject` gives: a failed read is
+    /// reported only once the object's syntax is checked, so a syntax error wins,
+    /// as it does when the syntax is checked first (and, when `checkingDocumentEnd`,
+    /// that nothing but whitespace follows the object). `wrapping` runs the read
+    /// (and names the element in its errors).
+    static func taggedReadingInOnePass<T: JSONTaggedEnum>(
+        _: T.Type, table: TaggedCaseTable<T>,
+        readers: [(@Sendable (inout MemberScanner, _ levelsLeft: Int) throws -> T?)?],
+        from scanner: inout MemberScanner, levelsLeft: Int, checkingDocumentEnd: Bool,
+        wrapping: (() throws -> T?) throws -> T?
+    ) throws -> T? {
+        guard let key = table.leadingTagKey else { return nil }
+        let start = scanner.position
+        guard let (tag, afterTag) = try? scanner.leadingStringMember(key), let index = table.indicesByTag[tag],
+            let read = readers[index]
+        else {
+            scanner.position = start
+            return nil
+        }
+        scanner.position = start
+        let value: T?
+        do {
+            value = try wrapping {
+                do {
+                    return try read(&scanner, levelsLeft)
+                } catch let error as JSONParsingError {
+                    throw JSONAdapter.invalidJSON(error)
+                }
+            }
+        } catch {
+            scanner.position = start
+            try scanner.skipValue()
+            if checkingDocumentEnd { try scanner.endDocument() }
+            throw error
+        }
+        guard let value, !scanner.mayHoldKey(key, from: afterTag) else {
+            scanner.position = start
+            return nil
+        }
+        return value
     }
 }
 

@@ -23,6 +23,18 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
     /// `JSONAdapter.encode(_:taggedWith:at:into:)`). No closure for a case that keeps
     /// the object as a ``JSONValue``.
     let writeTagged: (@Sendable (Any, _ tag: String, _ key: String, inout EmitterSink) throws -> Bool)?
+    /// ``writeTagged``, the model read at an address that holds it (the payload of
+    /// an enum value, see `EnumCaseLayout`).
+    ///
+    /// No closure for a case whose model is a class or that keeps the object as a
+    /// ``JSONValue``.
+    let writeTaggedAt: (@Sendable (UnsafeRawPointer, _ tag: String, _ key: String, inout EmitterSink) throws -> Bool)?
+    /// Whether the `byteCount` bytes at an address hold `payload`, a value of the
+    /// case's model, as the model's own bytes: what lets ``writeTaggedAt`` read the
+    /// payload of an enum's case there.
+    ///
+    /// No closure when ``writeTaggedAt`` has none.
+    let holdsPayload: (@Sendable (UnsafeRawPointer, _ byteCount: Int, _ payload: Any) -> Bool)?
     /// Reads the case from the tagged object at the scanner's position, its tag found.
     ///
     /// As ``read`` reads it from the object's dictionary: the case's model
@@ -54,8 +66,13 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
                 guard let model = payload as? M else { throw StrataError.expected("\(M.self)", found: payload) }
                 return try JSONAdapter.nested { try JSONAdapter.encode(model, taggedWith: tag, at: key, into: &sink) }
             },
+            writeTaggedAt: writerAtAddress(of: M.self),
+            holdsPayload: payloadCheck(of: M.self),
             readScanned: { scanner, levelsLeft in
-                try JSONAdapter.nestedModelReadingObject(M.self, from: &scanner, levelsLeft: levelsLeft).map(makeCase)
+                guard let model = try JSONAdapter.nestedModelReadingObject(M.self, from: &scanner, levelsLeft: levelsLeft) else {
+                    return nil
+                }
+                return makeCase(model)
             },
             audit: { object, path, audit in try JSONAdapter.auditObject(M.self, object, at: path, into: &audit) })
     }
@@ -76,7 +93,48 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
             payloadType: ObjectIdentifier(JSONValue.self),
             payloadIsClass: false,
             writeTagged: nil,
+            writeTaggedAt: nil,
+            holdsPayload: nil,
             readScanned: nil,
             audit: { _, _, _ in })
+    }
+
+    /// The ``writeTaggedAt`` of a case holding an `M`; `nil` for a class.
+    private static func writerAtAddress<M: JSONSerializing>(
+        of _: M.Type
+    ) -> (@Sendable (UnsafeRawPointer, String, String, inout EmitterSink) throws -> Bool)? {
+        guard !(M.self is AnyObject.Type) else { return nil }
+        return { address, tag, key, sink in
+            let model = address.load(as: M.self)
+            return try JSONAdapter.nested { try JSONAdapter.encode(model, taggedWith: tag, at: key, into: &sink) }
+        }
+    }
+
+    /// The ``holdsPayload`` of a case holding an `M`; `nil` for a class.
+    private static func payloadCheck<M>(of _: M.Type) -> (@Sendable (UnsafeRawPointer, Int, Any) -> Bool)? {
+        guard !(M.self is AnyObject.Type) else { return nil }
+        return { address, byteCount, payload in modelBytes(at: address, byteCount: byteCount, equal: payload, as: M.self) }
+    }
+
+    /// Whether the `byteCount` bytes at `address` begin with the bytes of
+    /// `payload`, a value of `M` (not a class), and are not an existential
+    /// container holding it in its inline buffer (whose type word, after the
+    /// buffer, is `M`'s metadata).
+    ///
+    /// Compared as raw bytes: nothing is read as `M`.
+    private static func modelBytes<M>(
+        at address: UnsafeRawPointer, byteCount: Int, equal payload: Any, as _: M.Type
+    ) -> Bool {
+        guard let model = exactValue(payload, as: M.self), MemoryLayout<M>.size <= byteCount else { return false }
+        let word = MemoryLayout<UnsafeRawPointer>.size
+        if byteCount >= 4 * word, MemoryLayout<M>.size <= 3 * word,
+            address.loadUnaligned(fromByteOffset: 3 * word, as: UInt.self)
+                == UInt(bitPattern: unsafeBitCast(M.self as Any.Type, to: UnsafeRawPointer.self))
+        {
+            return false
+        }
+        return withUnsafeBytes(of: model) { bytes in
+            bytes.elementsEqual(UnsafeRawBufferPointer(start: address, count: MemoryLayout<M>.size))
+        }
     }
 }

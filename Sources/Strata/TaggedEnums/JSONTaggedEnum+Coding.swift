@@ -67,7 +67,45 @@ extension JSONTaggedEnum {
     /// its case's model's members straight from the model, where the model allows
     /// it (see `JSONAdapter.encode(_:taggedWith:at:into:)`); otherwise the object
     /// ``encodeTagged(_:)`` builds.
-    static func writeTagged(_ value: Any, into sink: inout EmitterSink) throws {
+    ///
+    /// The case is found as ``encodeTagged(_:)`` finds it the first time a value
+    /// of its case index (see `EnumCaseLayout`) is written. When that case's model
+    /// is the very bytes the enum's case holds, later values of the index are
+    /// written from those bytes, with no reflection.
+    ///
+    /// `table` is `TaggedCaseTable<Self>.shared`, looked up once by the caller.
+    static func writeTagged(_ value: Self, table: TaggedCaseTable<Self>, into sink: inout EmitterSink) throws {
+        guard let key = table.tagKey, let caseIndex = EnumCaseLayout.caseIndex(of: value) else {
+            return try writeReflected(value, into: &sink)
+        }
+        switch table.route(ofCase: caseIndex) {
+        case .payloadOf(let index)?:
+            if let write = table.payloadWriters[index],
+                try EnumCaseLayout.withPayload(of: value, { try write($0, table.tags[index], key, &sink) }) == true
+            {
+                return
+            }
+        case .reflected?:
+            break
+        case nil:
+            table.learn(try route(of: value, table: table), ofCase: caseIndex)
+        }
+        try writeReflected(value, into: &sink)
+    }
+
+    /// How values of `value`'s case index are written: from their payload's bytes
+    /// when `value`'s case, found by reflection, holds its model as the model's bytes.
+    private static func route(of value: Self, table: TaggedCaseTable<Self>) throws -> CaseRoute {
+        guard case .tagged(let tag, let taggedCase, let payload) = try chosenCase(of: value),
+            let index = table.indicesByTag[tag], let holds = taggedCase.holdsPayload, taggedCase.writeTaggedAt != nil,
+            unknownTagCase.map({ $0.payloadIsClass || $0.payloadType == taggedCase.payloadType }) != true,
+            EnumCaseLayout.withPayload(of: value, { holds($0, MemoryLayout<Self>.size, payload) }) == true
+        else { return .reflected }
+        return .payloadOf(index)
+    }
+
+    /// ``writeTagged(_:into:)`` through reflection on the value.
+    private static func writeReflected(_ value: Self, into sink: inout EmitterSink) throws {
         if case .tagged(let tag, let taggedCase, let payload) = try chosenCase(of: value),
             let write = taggedCase.writeTagged, let path = try? tagPath(), path.segments.count == 1
         {

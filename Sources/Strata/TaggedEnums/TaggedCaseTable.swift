@@ -19,6 +19,20 @@ final class TaggedCaseTable<Enum: JSONTaggedEnum>: Sendable {
     /// The index in ``tags`` of each tag: a table not generic over the enum, which
     /// code not specialised for it looks up without generic metadata.
     let indicesByTag: [String: Int]
+    /// The key of ``JSONTaggedEnum/tagKeyPath`` when it is one key, the member a
+    /// case's model writes first; `nil` for a nested path or one that is not valid.
+    let tagKey: String?
+    /// ``tagKey`` as bytes, when a tag first in its object is read in the same pass
+    /// as the case's model (see `JSONAdapter+TaggedReading.swift`).
+    let leadingTagKey: TagKeyBytes?
+
+    /// The ``JSONTaggedCase/writeTaggedAt`` of each case of ``cases``: a table not
+    /// generic over the enum, read without generic metadata.
+    let payloadWriters: [(@Sendable (UnsafeRawPointer, String, String, inout EmitterSink) throws -> Bool)?]
+
+    /// How a value of each case index (see `EnumCaseLayout`) is written, learned
+    /// from the first value of the index written.
+    private let routes = Locked<[Int: CaseRoute]>([:])
 
     private init() {
         let table = Enum.casesByTag
@@ -30,11 +44,21 @@ final class TaggedCaseTable<Enum: JSONTaggedEnum>: Sendable {
         }
         self.tags = tags
         self.cases = cases
+        payloadWriters = cases.map(\.writeTaggedAt)
         indicesByTag = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1, $0) })
         var valueTypes = Set(cases.filter { !$0.payloadIsClass }.map(\.payloadType))
         if let fallback = Enum.unknownTagCase, !fallback.payloadIsClass { valueTypes.insert(fallback.payloadType) }
         self.valueTypes = valueTypes
+        tagKey = (try? Enum.tagPath()).flatMap { $0.segments.count == 1 ? $0.segments[0] : nil }
+        leadingTagKey = tagKey.flatMap(TagKeyBytes.init)
     }
+
+    /// How a value whose case has the index `caseIndex` is written; `nil` before
+    /// one has been.
+    func route(ofCase caseIndex: Int) -> CaseRoute? { routes.withLock { $0[caseIndex] } }
+
+    /// Records how a value whose case has the index `caseIndex` is written.
+    func learn(_ route: CaseRoute, ofCase caseIndex: Int) { routes.withLock { $0[caseIndex] = route } }
 
     /// `Enum`'s table.
     static var shared: TaggedCaseTable { SchemaCache.value(.taggedCases, for: Enum.self) { TaggedCaseTable() } }
@@ -44,4 +68,13 @@ final class TaggedCaseTable<Enum: JSONTaggedEnum>: Sendable {
     func mayHold(_ held: ObjectIdentifier, in taggedCase: JSONTaggedCase<Enum>) -> Bool {
         taggedCase.payloadIsClass || taggedCase.payloadType == held || !valueTypes.contains(held)
     }
+}
+
+/// How a tagged enum's value of one case index is written.
+enum CaseRoute: Sendable {
+    /// As the case at this index of the table's ``TaggedCaseTable/cases``, its
+    /// model read where the enum's case holds it (`JSONTaggedCase.writeTaggedAt`).
+    case payloadOf(Int)
+    /// Through reflection on the value (`JSONTaggedEnum.encodeTagged(_:)`).
+    case reflected
 }

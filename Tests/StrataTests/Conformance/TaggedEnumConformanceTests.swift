@@ -113,7 +113,22 @@ extension Conformance {
             #"[]"#,
             #"null"#,
             #""charge""#,
+            // The tag first, read in the same pass as the model: the rest of the object
+            // with the tag key's bytes, an escape that may spell it, or neither.
+            #"{"kind": "refund", "id": "r", "note": "a\nb\"c", "owner": {"login": "x"}}"#,
+            #"{"kind" : "charge" ,"id":"spaced"}"#,
+            #"{"kind": "charge", "id": "t", "owner": {"login": "kind"}}"#,
+            #"{"kind": "charge", "id": "u", "note": "\u0041"}"#,
+            #"{"kind": "charge", "id": "b", "\u006bind": "refund"}"#,
+            #"{"kind": "refund", "id": "b", "extra": {"kind": "charge"}}"#,
+            // A bad value in the model, then invalid JSON later in the object or the document.
+            #"{"kind": "charge", "amount": "5", "id": 01}"#,
+            #"{"kind": "charge", "owner": {"login": 1}, "x": [1,]}"#,
+            #"{"kind": "charge", "amount": "5"}]"#,
+            #"{"kind": "charge", "amount": "5""#,
             // Invalid JSON, in the object and after it.
+            #"{"kind": "charge", "id": "after the tag", "amount": 1,, }"#,
+            #"{"kind": "charge" "id": "x"}"#,
             #"{"kind": "charge", "amount": 01}"#,
             #"{"kind": "charge", "id": "x",}"#,
             #"{"kind": "charge"} x"#,

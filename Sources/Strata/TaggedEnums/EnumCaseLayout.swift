@@ -1,0 +1,84 @@
+/// The case index of an enum value and the address of the value its case holds,
+/// read through the enum's value witness table: what writes a tagged enum's value
+/// without reflecting on it (see `TaggedCaseRoutes`).
+///
+/// The facts of the Swift ABI this relies on, stable since Swift 5 on every
+/// platform Strata supports:
+/// - A type's metadata pointer is preceded by a pointer to its value witness
+///   table; an enum's metadata has the kind `0x201` (`0x202` for `Optional`).
+/// - The table is an enum value witness table when its flags (the 32-bit word
+///   after the eight function pointers, `size` and `stride`) have the bit
+///   `0x0020_0000`; it then holds, after `extraInhabitantCount`, `getEnumTag` and
+///   `destructiveProjectEnumData`, both taking the value's address and the
+///   metadata, with the Swift calling convention, which for two pointer
+///   arguments passes them as the C convention does.
+///
+/// On arm64e, where the table's function pointers are signed, nothing is read:
+/// every value takes the route through reflection.
+///
+/// It is safe because nothing here is trusted unchecked: a type whose metadata is
+/// not an enum's, or whose table lacks the enum witnesses, gives `nil`; the
+/// projection works on a bitwise copy, never on the caller's value, and the copy
+/// is never destroyed, so nothing is released twice; and a case's payload is read
+/// as its model only after its bytes have been compared, the first time the case
+/// is met, with the payload reflection gives (see `TaggedCaseRoutes`), so a case
+/// holding anything else (an indirect case's box, an existential) keeps the route
+/// through reflection.
+enum EnumCaseLayout {
+    /// The enum witnesses of `E`, or `nil` when `E` is not an enum.
+    private static func witnesses<E>(of _: E.Type) -> (table: UnsafeRawPointer, metadata: UnsafeRawPointer)? {
+        #if _ptrauth(_arm64e)
+        // The witnesses are signed function pointers there: never called unsigned.
+        return nil
+        #else
+        let metadata = unsafeBitCast(E.self as Any.Type, to: UnsafeRawPointer.self)
+        let kind = metadata.load(as: UInt.self)
+        guard kind == 0x201 || kind == 0x202 else { return nil }
+        let word = MemoryLayout<UnsafeRawPointer>.size
+        let table = metadata.load(fromByteOffset: -word, as: UnsafeRawPointer.self)
+        let flags = table.load(fromByteOffset: 10 * word, as: UInt32.self)
+        guard flags & 0x0020_0000 != 0 else { return nil }
+        return (table, metadata)
+        #endif
+    }
+
+    private typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+    private typealias Project = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
+
+    /// The offset of `getEnumTag` in an enum value witness table: eight function
+    /// pointers, `size`, `stride`, then the 32-bit `flags` and `extraInhabitantCount`.
+    private static var getTagOffset: Int { 11 * MemoryLayout<UnsafeRawPointer>.size }
+
+    /// The index of `value`'s case: payload cases first, in declaration order, then
+    /// the cases without one.
+    ///
+    /// `nil` when `E` is not an enum.
+    static func caseIndex<E>(of value: E) -> Int? {
+        guard let (table, metadata) = witnesses(of: E.self) else { return nil }
+        let getTag = unsafeBitCast(table.load(fromByteOffset: getTagOffset, as: UnsafeRawPointer.self), to: GetTag.self)
+        return withUnsafeBytes(of: value) { bytes -> Int? in
+            guard let base = bytes.baseAddress else { return nil }
+            return Int(getTag(base, metadata))
+        }
+    }
+
+    /// Calls `body` with the address of the value `value`'s case holds, in a
+    /// bitwise copy of `value` that `body` may read but must not consume: the
+    /// value there is borrowed from `value`.
+    ///
+    /// `nil` when `E` is not an enum.
+    static func withPayload<E>(of value: E, _ body: (UnsafeRawPointer) throws -> Bool) rethrows -> Bool? {
+        guard let (table, metadata) = witnesses(of: E.self) else { return nil }
+        let project = unsafeBitCast(
+            table.load(fromByteOffset: getTagOffset + MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self),
+            to: Project.self)
+        let size = MemoryLayout<E>.size
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: MemoryLayout<E>.alignment)
+        defer { copy.deallocate() }
+        withUnsafeBytes(of: value) { original in
+            if let source = original.baseAddress, size > 0 { copy.copyMemory(from: source, byteCount: size) }
+        }
+        project(copy, metadata)
+        return try body(UnsafeRawPointer(copy))
+    }
+}
