@@ -9,12 +9,12 @@ protocol JSONScalarReading: SendableMetatype {
     /// The value at the scanner's position, read, when the JSON there is exactly
     /// this type's form (a string, an integer that fits, `true` or `false`); `nil`,
     /// having read nothing, for any other value.
-    static func read(from scanner: inout JSONAdapter.MemberScanner) throws(JSONParsingError) -> Self?
+    static func read(from scanner: inout JSONScanner<NativeJSONBuilder>) throws(JSONParsingError) -> Self?
 }
 
 extension String: JSONScalarReading {
     @inline(__always)
-    static func read(from scanner: inout JSONAdapter.MemberScanner) throws(JSONParsingError) -> String? {
+    static func read(from scanner: inout JSONScanner<NativeJSONBuilder>) throws(JSONParsingError) -> String? {
         guard scanner.nextByte == Byte.quote else { return nil }
         return try scanner.parseString()
     }
@@ -22,14 +22,14 @@ extension String: JSONScalarReading {
 
 extension Int: JSONScalarReading {
     @inline(__always)
-    static func read(from scanner: inout JSONAdapter.MemberScanner) throws(JSONParsingError) -> Int? {
+    static func read(from scanner: inout JSONScanner<NativeJSONBuilder>) throws(JSONParsingError) -> Int? {
         try scanner.parseInteger()
     }
 }
 
 extension Bool: JSONScalarReading {
     @inline(__always)
-    static func read(from scanner: inout JSONAdapter.MemberScanner) throws(JSONParsingError) -> Bool? {
+    static func read(from scanner: inout JSONScanner<NativeJSONBuilder>) throws(JSONParsingError) -> Bool? {
         try scanner.parseBool()
     }
 }

@@ -153,14 +153,6 @@ extension JSONScanner {
         return value
     }
 
-    /// The string at `index` converted by the ``Transformation/forwardFromPlainString``
-    /// of `transformation` (see ``plainString(_:)``); `nil` when it has none.
-    @inline(__always)
-    mutating func plainString(with transformation: Transformation?) -> Any? {
-        guard let convert = transformation?.forwardFromPlainString else { return nil }
-        return plainString(convert)
-    }
-
     /// The array at `index` as `[String]`, and consumed, when it holds only plain
     /// strings (see ``plainStringEnd()``) and may open at this depth; `nil`, with
     /// nothing consumed, otherwise (the value parser then reads it, or reports

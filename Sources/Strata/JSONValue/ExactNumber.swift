@@ -147,14 +147,6 @@ enum ExactNumber {
         return nil
     }
 
-    /// Converts to the Swift type that `type` describes, or returns `nil` when the
-    /// conversion would lose information or mix booleans and numbers (see
-    /// ``LeafPropertyType/converted(_:)``).
-    func converted(to type: PropertyType) -> Any? {
-        guard case .leaf(let leaf) = type else { return nil }
-        return leaf.converted(self)
-    }
-
     private static let posix = Locale(identifier: "en_US_POSIX")
 
     /// A whole `Decimal` as `I`, through its digits: exact for every width,
@@ -166,15 +158,5 @@ enum ExactNumber {
         NSDecimalRound(&rounded, &value, 0, .plain)
         guard rounded == decimal else { return nil }
         return I(rounded.description)
-    }
-}
-
-extension PropertyType {
-    /// Converts a number or boolean in any representation to this numeric type,
-    /// exactly.
-    ///
-    /// Returns `nil` when `value` is not a number, or does not fit.
-    func exactNumber(from value: Any) -> Any? {
-        ExactNumber(value)?.converted(to: self)
     }
 }
