@@ -1,3 +1,5 @@
+import Foundation
+
 /// Read-only bytes that another owner keeps alive: the one type through which
 /// Strata's byte-scanning code (the JSON scanner, the member-key table, the
 /// string writer's escape scan) reads its input.
@@ -124,5 +126,35 @@ struct ByteView {
         }
         // The last word overlaps the one before.
         return word(at: offset + length - 8) == other.word(at: length - 8)
+    }
+
+    /// Whether the bytes at `offset` are `text`, which is not empty.
+    @inline(__always)
+    func hasBytes(_ text: [UInt8], at offset: Int) -> Bool {
+        guard !text.isEmpty, offset >= 0, offset <= count - text.count else { return false }
+        return text.withUnsafeBufferPointer { text in
+            guard let base = text.baseAddress else { return false }
+            return memcmp(base, start + offset, text.count) == 0
+        }
+    }
+
+    /// Whether `needle` occurs in the bytes of `range`: its byte at `anchor` found
+    /// with `memchr`, the whole compared with `memcmp` where it may stand.
+    func contains(_ needle: [UInt8], anchor: Int, in range: Range<Int>) -> Bool {
+        guard anchor < needle.count, range.count >= needle.count else { return false }
+        check(range.lowerBound, range.count)
+        let base = UnsafeRawPointer(start + range.lowerBound)
+        return needle.withUnsafeBufferPointer { needle -> Bool in
+            guard let needleBase = needle.baseAddress else { return false }
+            // The anchor byte of a match lies in this range.
+            let end = base + (range.count - needle.count + 1 + anchor)
+            var from = base + anchor
+            while from < end {
+                guard let found = memchr(from, Int32(needle[anchor]), from.distance(to: end)) else { return false }
+                if memcmp(UnsafeRawPointer(found) - anchor, needleBase, needle.count) == 0 { return true }
+                from = UnsafeRawPointer(found) + 1
+            }
+            return false
+        }
     }
 }

@@ -75,28 +75,10 @@ extension JSONScanner {
     /// `false` means no member there has that key.
     func mayHoldKey(_ key: TagKeyBytes, from start: Int) -> Bool {
         guard start < index else { return false }
-        let bytes = input.bytes(start..<index)
-        return Self.contains(key.quoted, anchor: key.anchor, in: bytes)
-            || Self.contains([Byte.backslash, UInt8(ascii: "u")], anchor: 0, in: bytes)
+        return input.contains(key.quoted, anchor: key.anchor, in: start..<index)
+            || input.contains([Byte.backslash, UInt8(ascii: "u")], anchor: 0, in: start..<index)
     }
 
-    /// Whether `needle` occurs in `bytes`: its byte at `anchor` found with `memchr`,
-    /// the whole compared with `memcmp` where it may stand.
-    private static func contains(_ needle: [UInt8], anchor: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard anchor < needle.count, let base = bytes.baseAddress, bytes.count >= needle.count else { return false }
-        return needle.withUnsafeBufferPointer { needle -> Bool in
-            guard let needleBase = needle.baseAddress else { return false }
-            // The anchor byte of a match lies in this range.
-            let end = UnsafeRawPointer(base + (bytes.count - needle.count + 1 + anchor))
-            var from = UnsafeRawPointer(base + anchor)
-            while from < end {
-                guard let found = memchr(from, Int32(needle[anchor]), from.distance(to: end)) else { return false }
-                if memcmp(UnsafeRawPointer(found) - anchor, needleBase, needle.count) == 0 { return true }
-                from = UnsafeRawPointer(found) + 1
-            }
-            return false
-        }
-    }
 }
 
 /// A tag's key as bytes, when its every spelling in JSON text other than its

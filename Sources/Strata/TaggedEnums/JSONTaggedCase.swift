@@ -105,7 +105,7 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
     ) -> (@Sendable (UnsafeRawPointer, String, String, inout EmitterSink) throws -> Bool)? {
         guard !(M.self is AnyObject.Type) else { return nil }
         return { address, tag, key, sink in
-            let model = address.load(as: M.self)
+            let model = EnumCaseLayout.payload(at: address, as: M.self)
             return try JSONAdapter.nested { try JSONAdapter.encode(model, taggedWith: tag, at: key, into: &sink) }
         }
     }
@@ -113,28 +113,8 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
     /// The ``holdsPayload`` of a case holding an `M`; `nil` for a class.
     private static func payloadCheck<M>(of _: M.Type) -> (@Sendable (UnsafeRawPointer, Int, Any) -> Bool)? {
         guard !(M.self is AnyObject.Type) else { return nil }
-        return { address, byteCount, payload in modelBytes(at: address, byteCount: byteCount, equal: payload, as: M.self) }
-    }
-
-    /// Whether the `byteCount` bytes at `address` begin with the bytes of
-    /// `payload`, a value of `M` (not a class), and are not an existential
-    /// container holding it in its inline buffer (whose type word, after the
-    /// buffer, is `M`'s metadata).
-    ///
-    /// Compared as raw bytes: nothing is read as `M`.
-    private static func modelBytes<M>(
-        at address: UnsafeRawPointer, byteCount: Int, equal payload: Any, as _: M.Type
-    ) -> Bool {
-        guard let model = exactValue(payload, as: M.self), MemoryLayout<M>.size <= byteCount else { return false }
-        let word = MemoryLayout<UnsafeRawPointer>.size
-        if byteCount >= 4 * word, MemoryLayout<M>.size <= 3 * word,
-            address.loadUnaligned(fromByteOffset: 3 * word, as: UInt.self)
-                == UInt(bitPattern: unsafeBitCast(M.self as Any.Type, to: UnsafeRawPointer.self))
-        {
-            return false
-        }
-        return withUnsafeBytes(of: model) { bytes in
-            bytes.elementsEqual(UnsafeRawBufferPointer(start: address, count: MemoryLayout<M>.size))
+        return { address, byteCount, payload in
+            EnumCaseLayout.holdsPayload(at: address, byteCount: byteCount, equal: payload, as: M.self)
         }
     }
 }

@@ -72,7 +72,7 @@ struct RecentClusterMembers {
     mutating func readValue(ofKey key: Int, from scanner: inout JSONAdapter.MemberScanner) throws(JSONParsingError) {
         let start = scanner.index
         var candidates: UInt8 = 0
-        for entry in entries.indices where beginsWith(entries[entry].texts[key], at: start, in: scanner.input) {
+        for entry in entries.indices where scanner.input.hasBytes(entries[entry].texts[key], at: start) {
             candidates |= 1 << entry
         }
         if candidates != 0 {
@@ -94,18 +94,6 @@ struct RecentClusterMembers {
         parsedAny = true
         spans[key] = start..<scanner.index
         sameText[key] = 0
-    }
-
-    /// Whether `text`, not empty, is the input's at `start`.
-    @inline(__always)
-    private func beginsWith(_ text: [UInt8], at start: Int, in input: ByteView) -> Bool {
-        guard !text.isEmpty, start <= input.count - text.count else { return false }
-        return text.withUnsafeBufferPointer { text in
-            guard let base = text.baseAddress, let bytes = input.bytes(start..<(start + text.count)).baseAddress else {
-                return false
-            }
-            return memcmp(base, bytes, text.count) == 0
-        }
     }
 
     /// The declared members of the object read, named by `keys`: a recent object's

@@ -81,4 +81,32 @@ enum EnumCaseLayout {
         project(copy, metadata)
         return try body(UnsafeRawPointer(copy))
     }
+
+    /// The `M` at `address`, a case's payload that ``holdsPayload(at:byteCount:equal:as:)``
+    /// has found to be an `M` for this case index.
+    static func payload<M>(at address: UnsafeRawPointer, as _: M.Type) -> M {
+        address.load(as: M.self)
+    }
+
+    /// Whether the `byteCount` bytes at `address` begin with the bytes of
+    /// `payload`, a value of `M` (not a class), and are not an existential
+    /// container holding it in its inline buffer (whose type word, after the
+    /// buffer, is `M`'s metadata).
+    ///
+    /// Compared as raw bytes: nothing is read as `M`.
+    static func holdsPayload<M>(
+        at address: UnsafeRawPointer, byteCount: Int, equal payload: Any, as _: M.Type
+    ) -> Bool {
+        guard let model = exactValue(payload, as: M.self), MemoryLayout<M>.size <= byteCount else { return false }
+        let word = MemoryLayout<UnsafeRawPointer>.size
+        if byteCount >= 4 * word, MemoryLayout<M>.size <= 3 * word,
+            address.loadUnaligned(fromByteOffset: 3 * word, as: UInt.self)
+                == UInt(bitPattern: unsafeBitCast(M.self as Any.Type, to: UnsafeRawPointer.self))
+        {
+            return false
+        }
+        return withUnsafeBytes(of: model) { bytes in
+            bytes.elementsEqual(UnsafeRawBufferPointer(start: address, count: MemoryLayout<M>.size))
+        }
+    }
 }
