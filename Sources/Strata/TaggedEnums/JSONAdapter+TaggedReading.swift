@@ -16,10 +16,11 @@ extension JSONAdapter {
     ) throws -> T? {
         try scanning(data, maximumNestingDepth: maximumNestingDepth) { scanner -> T? in
             guard scanner.nextByte == Byte.openBrace else { return nil }
-            let table = TaggedCaseTable<T>.shared
-            if let value = try taggedReadingInOnePass(
-                T.self, table: table, readers: table.cases.map(\.readScanned), from: &scanner, levelsLeft: levelsLeft,
-                checkingDocumentEnd: true, wrapping: { try $0() })
+            var read: [T] = []
+            if try taggedReadingInOnePass(
+                T.self, table: .shared, from: &scanner, levelsLeft: levelsLeft, checkingDocumentEnd: true,
+                appendingTo: &read, wrapping: { try $0() }),
+                let value = read.first
             {
                 try scanner.endDocument()
                 return value
@@ -46,16 +47,14 @@ extension JSONAdapter {
             }
             let elements = CollectionElements(skipsInvalidElements: false)
             let table = TaggedCaseTable<T>.shared
-            let readers = table.cases.map(\.readScanned)
             repeat {
                 try scanner.expectElement()
                 let index = values.count
                 do {
-                    if let value = try taggedReadingInOnePass(
-                        T.self, table: table, readers: readers, from: &scanner, levelsLeft: levelsLeft,
-                        checkingDocumentEnd: false, wrapping: { read in try elements.element(at: .index(index), read) })
+                    if try taggedReadingInOnePass(
+                        T.self, table: table, from: &scanner, levelsLeft: levelsLeft, checkingDocumentEnd: false,
+                        appendingTo: &values, wrapping: { read in try elements.element(at: .index(index), read) })
                     {
-                        values.append(value)
                         continue
                     }
                     // A value that is not an object is refused as from the parsed array.
@@ -74,41 +73,42 @@ extension JSONAdapter {
 }
 
 extension JSONAdapter {
-    /// The value of the tagged object at the scanner's position, its tag its first
-    /// member, read in one pass: the tag, then the case's model from the object's
-    /// start, the scanner left after the object.
+    /// Appends the value of the tagged object at the scanner's position, its tag its
+    /// first member, read in one pass: the tag, then the case's model from the
+    /// object's start, the scanner left after the object; returns `true`.
     ///
-    /// `nil`, the scanner where it was, when the object is to be read as
-    /// `TaggedObject` reads it: the tag is not first, not a string or unknown, the
-    /// case's model is not read from the bytes, or the rest of the object may hold
-    /// another member with the tag's key (whose value a dictionary of the object
-    /// would take).
+    /// Returns `false`, having appended nothing and the scanner where it was, when
+    /// the object is to be read as `TaggedObject` reads it: the tag is not first, not
+    /// a string or unknown, the case's model is not read from the bytes, or the rest
+    /// of the object may hold another member with the tag's key (whose value a
+    /// dictionary of the object would take).
     ///
     /// The value and the errors are the ones `TaggedObject` gives: a failed read is
     /// reported only once the object's syntax is checked, so a syntax error wins,
     /// as it does when the syntax is checked first (and, when `checkingDocumentEnd`,
     /// that nothing but whitespace follows the object). `wrapping` runs the read
     /// (and names the element in its errors).
+    ///
+    /// No optional of `T` on the way: in this code, not specialised for `T`, each
+    /// would look up its generic metadata once per object.
     static func taggedReadingInOnePass<T: JSONTaggedEnum>(
-        _: T.Type, table: TaggedCaseTable<T>,
-        readers: [(@Sendable (inout MemberScanner, _ levelsLeft: Int) throws -> T?)?],
-        from scanner: inout MemberScanner, levelsLeft: Int, checkingDocumentEnd: Bool,
-        wrapping: (() throws -> T?) throws -> T?
-    ) throws -> T? {
-        guard let key = table.leadingTagKey else { return nil }
+        _: T.Type, table: TaggedCaseTable<T>, from scanner: inout MemberScanner, levelsLeft: Int,
+        checkingDocumentEnd: Bool, appendingTo values: inout [T], wrapping: (() throws -> T) throws -> T
+    ) throws -> Bool {
+        guard let key = table.leadingTagKey else { return false }
         let start = scanner.position
         guard let (tag, afterTag) = try? scanner.leadingStringMember(key), let index = table.indicesByTag[tag],
-            let read = readers[index]
+            let reader = table.scannedReader(at: index), let keys = reader.objectKeys(levelsLeft)
         else {
             scanner.position = start
-            return nil
+            return false
         }
         scanner.position = start
-        let value: T?
+        let value: T
         do {
             value = try wrapping {
                 do {
-                    return try read(&scanner, levelsLeft)
+                    return try reader.read(&scanner, levelsLeft, keys)
                 } catch let error as JSONParsingError {
                     throw JSONAdapter.invalidJSON(error)
                 }
@@ -119,11 +119,12 @@ extension JSONAdapter {
             if checkingDocumentEnd { try scanner.endDocument() }
             throw error
         }
-        guard let value, !scanner.mayHoldKey(key, from: afterTag) else {
+        guard !scanner.mayHoldKey(key, from: afterTag) else {
             scanner.position = start
-            return nil
+            return false
         }
-        return value
+        values.append(value)
+        return true
     }
 }
 
@@ -150,7 +151,7 @@ private struct TaggedObject<T: JSONTaggedEnum> {
         // Found in the table's index, not generic over `T`: a look-up in `casesByTag` looks
         // up the metadata of its dictionary and optionals first.
         let table = TaggedCaseTable<T>.shared
-        if let tag, let index = table.indicesByTag[tag], table.cases[index].readScanned != nil {
+        if let tag, let index = table.indicesByTag[tag], table.cases[index].scanned != nil {
             taggedCase = table.cases[index]
         } else {
             taggedCase = nil
@@ -168,7 +169,8 @@ private struct TaggedObject<T: JSONTaggedEnum> {
         let end = scanner.position
         scanner.position = start
         do {
-            if let read = taggedCase?.readScanned, let value = try read(&scanner, levelsLeft) {
+            if let reader = taggedCase?.scanned, let keys = reader.objectKeys(levelsLeft) {
+                let value = try reader.read(&scanner, levelsLeft, keys)
                 scanner.position = end
                 return value
             }

@@ -35,14 +35,10 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
     ///
     /// No closure when ``writeTaggedAt`` has none.
     let holdsPayload: (@Sendable (UnsafeRawPointer, _ byteCount: Int, _ payload: Any) -> Bool)?
-    /// Reads the case from the tagged object at the scanner's position, its tag found.
-    ///
-    /// As ``read`` reads it from the object's dictionary: the case's model
-    /// decoded as its type is from JSON data, one nesting level deeper, `levelsLeft`
-    /// being the levels of models left to the read in progress. `nil`, having read
-    /// nothing, when the model must be decoded from its dictionary; no closure for a
-    /// case that keeps the object as a ``JSONValue``.
-    let readScanned: (@Sendable (inout JSONAdapter.MemberScanner, _ levelsLeft: Int) throws -> Enum?)?
+    /// Reads the case from the tagged object at the scanner's position, its tag found,
+    /// as ``read`` reads it from the object's dictionary (see ``ScannedCaseReader``);
+    /// `nil` for a case that keeps the object as a ``JSONValue``.
+    let scanned: ScannedCaseReader<Enum>?
     /// Audits the tagged object at a path as the case's model (see
     /// `JSONAdapter.audit(of:from:)`); a case holding a ``JSONValue`` keeps every member.
     let audit: @Sendable ([String: Any], [StrataError.PathComponent], inout JSONMappingAudit) throws -> Void
@@ -68,12 +64,7 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
             },
             writeTaggedAt: writerAtAddress(of: M.self),
             holdsPayload: payloadCheck(of: M.self),
-            readScanned: { scanner, levelsLeft in
-                guard let model = try JSONAdapter.nestedModelReadingObject(M.self, from: &scanner, levelsLeft: levelsLeft) else {
-                    return nil
-                }
-                return makeCase(model)
-            },
+            scanned: ScannedCaseReader(M.self, makeCase),
             audit: { object, path, audit in try JSONAdapter.auditObject(M.self, object, at: path, into: &audit) })
     }
 
@@ -95,7 +86,7 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
             writeTagged: nil,
             writeTaggedAt: nil,
             holdsPayload: nil,
-            readScanned: nil,
+            scanned: nil,
             audit: { _, _, _ in })
     }
 

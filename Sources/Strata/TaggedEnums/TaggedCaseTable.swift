@@ -26,6 +26,11 @@ final class TaggedCaseTable<Enum: JSONTaggedEnum>: Sendable {
     /// as the case's model (see `JSONAdapter+TaggedReading.swift`).
     let leadingTagKey: TagKeyBytes?
 
+    /// The ``JSONTaggedCase/scanned`` reader of each case of ``cases``, each a
+    /// ``ScannedCaseReader`` of `Enum`: a table not generic over the enum, read
+    /// without generic metadata.
+    let scannedReaders: [(any AnyObject & Sendable)?]
+
     /// The ``JSONTaggedCase/writeTaggedAt`` of each case of ``cases``: a table not
     /// generic over the enum, read without generic metadata.
     let payloadWriters: [(@Sendable (UnsafeRawPointer, String, String, inout EmitterSink) throws -> Bool)?]
@@ -45,6 +50,7 @@ final class TaggedCaseTable<Enum: JSONTaggedEnum>: Sendable {
         self.tags = tags
         self.cases = cases
         payloadWriters = cases.map(\.writeTaggedAt)
+        scannedReaders = cases.map { $0.scanned }
         indicesByTag = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1, $0) })
         var valueTypes = Set(cases.filter { !$0.payloadIsClass }.map(\.payloadType))
         if let fallback = Enum.unknownTagCase, !fallback.payloadIsClass { valueTypes.insert(fallback.payloadType) }
@@ -59,6 +65,14 @@ final class TaggedCaseTable<Enum: JSONTaggedEnum>: Sendable {
 
     /// Records how a value whose case has the index `caseIndex` is written.
     func learn(_ route: CaseRoute, ofCase caseIndex: Int) { routes.withLock { $0[caseIndex] = route } }
+
+    /// The reader of the case at `index` of ``cases`` from JSON bytes; `nil` for a
+    /// case that keeps the object as a ``JSONValue``.
+    @inline(__always)
+    func scannedReader(at index: Int) -> ScannedCaseReader<Enum>? {
+        // The table holds only readers of `Enum` (see `init`).
+        scannedReaders[index].map { knownClassObject($0, as: ScannedCaseReader<Enum>.self) }
+    }
 
     /// `Enum`'s table.
     static var shared: TaggedCaseTable { SchemaCache.value(.taggedCases, for: Enum.self) { TaggedCaseTable() } }

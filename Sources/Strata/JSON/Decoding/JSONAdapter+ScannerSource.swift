@@ -71,14 +71,11 @@ extension JSONAdapter {
     /// A `T` decoded from the object at the scanner's position as a nested model is.
     ///
     /// One nesting level deeper (`levelsLeft` levels of models left to the read in
-    /// progress): decoded as it is read where `T` allows, else read into slots.
-    /// `nil`, having read nothing, when `T` must be decoded from its dictionary or no
-    /// level is left (its dictionary's decode then reports the depth).
+    /// progress, at least one): decoded as it is read where `T` allows, else read
+    /// into slots. `keys` is what ``readsObjects(_:)`` gives for `plan`, `T`'s.
     static func nestedModelReadingObject<T: JSONSerializing>(
-        _: T.Type, from scanner: inout MemberScanner, levelsLeft: Int
-    ) throws -> T? {
-        let plan = MappingPlan<T>.shared
-        guard scanner.nextByte == Byte.openBrace, levelsLeft > 0, let keys = readsObjects(plan) else { return nil }
+        _ plan: MappingPlan<T>, keys: MemberKeyTable, from scanner: inout MemberScanner, levelsLeft: Int
+    ) throws -> T {
         var streams = !RecoveryLog.mayBeActive
         if streams, streamsModels(plan) {
             // Decoded as it is read; read again into slots if that gives up.
