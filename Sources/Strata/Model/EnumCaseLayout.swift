@@ -73,19 +73,42 @@ enum EnumCaseLayout {
             table.load(fromByteOffset: getTagOffset + MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self),
             to: Project.self)
         let size = MemoryLayout<E>.size
-        let copy = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: MemoryLayout<E>.alignment)
-        defer { copy.deallocate() }
+        // The copy on the stack when it fits (`StackCopy`), else in memory allocated for it.
+        guard size <= MemoryLayout<StackCopy>.size, MemoryLayout<E>.alignment <= MemoryLayout<StackCopy>.alignment else {
+            let copy = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: MemoryLayout<E>.alignment)
+            defer { copy.deallocate() }
+            return try projected(value, into: copy, by: project, metadata: metadata, body)
+        }
+        let zeros: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        var stack: StackCopy = (zeros, zeros, zeros, zeros)
+        return try withUnsafeMutableBytes(of: &stack) { buffer in
+            // A buffer of a non-zero size has a base address.
+            try projected(value, into: buffer.baseAddress.unsafelyUnwrapped, by: project, metadata: metadata, body)
+        }
+    }
+
+    /// Room on the stack for the copy ``withPayload(of:_:)`` projects: 32 words,
+    /// 8-byte aligned.
+    private typealias StackCopy = (
+        (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64),
+        (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64),
+        (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64),
+        (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    )
+
+    /// Copies `value`'s bytes to `copy`, projects its case's payload there and calls
+    /// `body` with the payload's address.
+    @inline(__always)
+    private static func projected<E>(
+        _ value: E, into copy: UnsafeMutableRawPointer, by project: Project, metadata: UnsafeRawPointer,
+        _ body: (UnsafeRawPointer) throws -> Bool
+    ) rethrows -> Bool {
+        let size = MemoryLayout<E>.size
         withUnsafeBytes(of: value) { original in
             if let source = original.baseAddress, size > 0 { copy.copyMemory(from: source, byteCount: size) }
         }
         project(copy, metadata)
         return try body(UnsafeRawPointer(copy))
-    }
-
-    /// The `M` at `address`, a case's payload that ``holdsPayload(at:byteCount:equal:as:)``
-    /// has found to be an `M` for this case index.
-    static func payload<M>(at address: UnsafeRawPointer, as _: M.Type) -> M {
-        address.load(as: M.self)
     }
 
     /// Whether the `byteCount` bytes at `address` begin with the bytes of

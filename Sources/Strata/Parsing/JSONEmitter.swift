@@ -191,6 +191,15 @@ struct JSONEmitter {
         value.write(into: &self)
     }
 
+    /// Writes the member `key: value` of an object at nesting `depth` (after a comma
+    /// unless `first`), where `value` is a string whose JSON text, quotes included,
+    /// is the ``QuotedKey`` given: the bytes ``writeKey(_:first:depth:)-(QuotedKey,_,_)``
+    /// and ``write(_:)-(String)`` write for them.
+    mutating func writeMember(_ key: QuotedKey, first: Bool, depth: Int, quotedString value: QuotedKey) {
+        writeKey(key, first: first, depth: depth)
+        output.append(value, then: nil)
+    }
+
     /// Closes an object opened with ``beginObject(depth:)``.
     mutating func endObject(hasMembers: Bool, depth: Int) {
         if prettyPrinted && hasMembers { writeNewline(indent: depth) }

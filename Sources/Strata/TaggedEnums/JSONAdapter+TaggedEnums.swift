@@ -67,9 +67,10 @@ extension JSONAdapter {
         from value: T, options: EncodingOptions = .default, formatting: OutputFormatting = []
     ) throws -> Data {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
-            var sink = EmitterSink(options: writerOptions(formatting), maximumDepth: writerDepth(for: options))
-            try T.writeTagged(value, table: .shared, into: &sink)
-            return sink.emitter.takeData()
+            let table = TaggedCaseTable<T>.shared
+            return try writingData(sizes: table.lastOutputSizes, at: 0, formatting: formatting, options: options) { sink in
+                try T.writeTagged(value, table: table, into: &sink)
+            }
         }
     }
 
@@ -78,12 +79,19 @@ extension JSONAdapter {
         from values: [T], options: EncodingOptions = .default, formatting: OutputFormatting = []
     ) throws -> Data {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
-            var sink = EmitterSink(options: writerOptions(formatting), maximumDepth: writerDepth(for: options))
             let table = TaggedCaseTable<T>.shared
-            try sink.writeArray(count: values.count) { sink, index in
-                try CollectionElements.write(at: .index(index)) { try T.writeTagged(values[index], table: table, into: &sink) }
+            return try writingData(sizes: table.lastOutputSizes, at: 1, formatting: formatting, options: options) { sink in
+                // Each value used where it lies in the array's storage: not copied out.
+                try values.withUnsafeBufferPointer { values in
+                    try sink.writeArray(count: values.count) { sink, index in
+                        try CollectionElements.write(at: .index(index)) {
+                            try withStoredElement(of: values, at: index) { value in
+                                try T.writeTagged(value, table: table, into: &sink)
+                            }
+                        }
+                    }
+                }
             }
-            return sink.emitter.takeData()
         }
     }
 

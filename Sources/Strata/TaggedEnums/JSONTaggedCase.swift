@@ -20,15 +20,15 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
     ///
     /// The member `key: tag` comes first; returns `true`, or `false`, having
     /// written nothing, when the object must be built first (see
-    /// `JSONAdapter.encode(_:taggedWith:at:into:)`). No closure for a case that keeps
+    /// `JSONAdapter.encode(_:taggedWith:into:)`). No closure for a case that keeps
     /// the object as a ``JSONValue``.
-    let writeTagged: (@Sendable (Any, _ tag: String, _ key: String, inout EmitterSink) throws -> Bool)?
+    let writeTagged: (@Sendable (Any, _ tag: LeadingMember, inout EmitterSink) throws -> Bool)?
     /// ``writeTagged``, the model read at an address that holds it (the payload of
     /// an enum value, see `EnumCaseLayout`).
     ///
     /// No closure for a case whose model is a class or that keeps the object as a
     /// ``JSONValue``.
-    let writeTaggedAt: (@Sendable (UnsafeRawPointer, _ tag: String, _ key: String, inout EmitterSink) throws -> Bool)?
+    let writeTaggedAt: (@Sendable (UnsafeRawPointer, _ tag: LeadingMember, inout EmitterSink) throws -> Bool)?
     /// Whether the `byteCount` bytes at an address hold `payload`, a value of the
     /// case's model, as the model's own bytes: what lets ``writeTaggedAt`` read the
     /// payload of an enum's case there.
@@ -58,9 +58,9 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
             },
             payloadType: ObjectIdentifier(M.self),
             payloadIsClass: M.self is AnyObject.Type,
-            writeTagged: { payload, tag, key, sink in
+            writeTagged: { payload, tag, sink in
                 guard let model = payload as? M else { throw StrataError.expected("\(M.self)", found: payload) }
-                return try JSONAdapter.nested { try JSONAdapter.encode(model, taggedWith: tag, at: key, into: &sink) }
+                return try JSONAdapter.nested { try JSONAdapter.encode(model, taggedWith: tag, into: &sink) }
             },
             writeTaggedAt: writerAtAddress(of: M.self),
             holdsPayload: payloadCheck(of: M.self),
@@ -93,11 +93,15 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
     /// The ``writeTaggedAt`` of a case holding an `M`; `nil` for a class.
     private static func writerAtAddress<M: JSONSerializing>(
         of _: M.Type
-    ) -> (@Sendable (UnsafeRawPointer, String, String, inout EmitterSink) throws -> Bool)? {
+    ) -> (@Sendable (UnsafeRawPointer, LeadingMember, inout EmitterSink) throws -> Bool)? {
         guard !(M.self is AnyObject.Type) else { return nil }
-        return { address, tag, key, sink in
-            let model = EnumCaseLayout.payload(at: address, as: M.self)
-            return try JSONAdapter.nested { try JSONAdapter.encode(model, taggedWith: tag, at: key, into: &sink) }
+        return { address, tag, sink in
+            // The model used where it lies in the enum value's copy, not copied out of it.
+            try JSONAdapter.nested {
+                try withStoredValue(at: address, as: M.self) { model in
+                    try JSONAdapter.encode(model, taggedWith: tag, into: &sink)
+                }
+            }
         }
     }
 

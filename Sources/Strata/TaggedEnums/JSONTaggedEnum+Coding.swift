@@ -65,7 +65,7 @@ extension JSONTaggedEnum {
 
     /// Writes the tagged object of `value` into a sink of JSON text: the tag, then
     /// its case's model's members straight from the model, where the model allows
-    /// it (see `JSONAdapter.encode(_:taggedWith:at:into:)`); otherwise the object
+    /// it (see `JSONAdapter.encode(_:taggedWith:into:)`); otherwise the object
     /// ``encodeTagged(_:)`` builds.
     ///
     /// The case is found as ``encodeTagged(_:)`` finds it the first time a value
@@ -75,13 +75,13 @@ extension JSONTaggedEnum {
     ///
     /// `table` is `TaggedCaseTable<Self>.shared`, looked up once by the caller.
     static func writeTagged(_ value: Self, table: TaggedCaseTable<Self>, into sink: inout EmitterSink) throws {
-        guard let key = table.tagKey, let caseIndex = EnumCaseLayout.caseIndex(of: value) else {
+        guard let members = table.tagMembers, let caseIndex = EnumCaseLayout.caseIndex(of: value) else {
             return try writeReflected(value, into: &sink)
         }
         switch table.route(ofCase: caseIndex) {
         case .payloadOf(let index)?:
-            if let write = table.payloadWriters[index],
-                try EnumCaseLayout.withPayload(of: value, { try write($0, table.tags[index], key, &sink) }) == true
+            if let writer = table.payloadWriters[index],
+                try EnumCaseLayout.withPayload(of: value, { try writer.write($0, members[index], &sink) }) == true
             {
                 return
             }
@@ -109,7 +109,7 @@ extension JSONTaggedEnum {
         if case .tagged(let tag, let taggedCase, let payload) = try chosenCase(of: value),
             let write = taggedCase.writeTagged, let path = try? tagPath(), path.segments.count == 1
         {
-            if try write(payload, tag, path.segments[0], &sink) { return }
+            if try write(payload, LeadingMember(key: path.segments[0], value: tag), &sink) { return }
             var object = try taggedCase.write(payload)
             try insert(tag, into: &object, at: path)
             return try sink.writeObject(object)

@@ -26,6 +26,10 @@ final class TaggedCaseTable<Enum: JSONTaggedEnum>: Sendable {
     /// as the case's model (see `JSONAdapter+TaggedReading.swift`).
     let leadingTagKey: TagKeyBytes?
 
+    /// The member `tagKey: tag` of each tag of ``tags``, at the same index, when
+    /// ``tagKey`` is one key: what a case's model's object starts with.
+    let tagMembers: [LeadingMember]?
+
     /// The ``JSONTaggedCase/scanned`` reader of each case of ``cases``, each a
     /// ``ScannedCaseReader`` of `Enum`: a table not generic over the enum, read
     /// without generic metadata.
@@ -33,11 +37,23 @@ final class TaggedCaseTable<Enum: JSONTaggedEnum>: Sendable {
 
     /// The ``JSONTaggedCase/writeTaggedAt`` of each case of ``cases``: a table not
     /// generic over the enum, read without generic metadata.
-    let payloadWriters: [(@Sendable (UnsafeRawPointer, String, String, inout EmitterSink) throws -> Bool)?]
+    let payloadWriters: [PayloadWriter?]
 
-    /// How a value of each case index (see `EnumCaseLayout`) is written, learned
-    /// from the first value of the index written.
-    private let routes = Locked<[Int: CaseRoute]>([:])
+    /// How many bytes the last `data(from:)` of one value (word 0) and of an array
+    /// of values (word 1) of `Enum` wrote: the next one's first capacity, as a
+    /// plan's ``MappingPlan/lastOutputSizes`` is for a model.
+    let lastOutputSizes = AtomicWords(count: 2)
+
+    /// How a value of each case index (see `EnumCaseLayout`) below
+    /// ``wordRouteCount`` is written, learned from the first value of the index
+    /// written: one word per index, read without a lock (0 while not learned, 1
+    /// through reflection, `2 + i` from the payload as the case at index `i` of
+    /// ``cases``).
+    private let wordRoutes = AtomicWords(count: wordRouteCount)
+    /// How a value of each later case index is written.
+    private let laterRoutes = Locked<[Int: CaseRoute]>([:])
+    /// How many case indices have their route in ``wordRoutes``.
+    private static var wordRouteCount: Int { 64 }
 
     private init() {
         let table = Enum.casesByTag
@@ -49,7 +65,7 @@ final class TaggedCaseTable<Enum: JSONTaggedEnum>: Sendable {
         }
         self.tags = tags
         self.cases = cases
-        payloadWriters = cases.map(\.writeTaggedAt)
+        payloadWriters = cases.map { $0.writeTaggedAt.map(PayloadWriter.init) }
         scannedReaders = cases.map { $0.scanned }
         indicesByTag = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1, $0) })
         var valueTypes = Set(cases.filter { !$0.payloadIsClass }.map(\.payloadType))
@@ -57,14 +73,31 @@ final class TaggedCaseTable<Enum: JSONTaggedEnum>: Sendable {
         self.valueTypes = valueTypes
         tagKey = (try? Enum.tagPath()).flatMap { $0.segments.count == 1 ? $0.segments[0] : nil }
         leadingTagKey = tagKey.flatMap(TagKeyBytes.init)
+        tagMembers = tagKey.map { key in tags.map { LeadingMember(key: key, value: $0) } }
     }
 
     /// How a value whose case has the index `caseIndex` is written; `nil` before
     /// one has been.
-    func route(ofCase caseIndex: Int) -> CaseRoute? { routes.withLock { $0[caseIndex] } }
+    func route(ofCase caseIndex: Int) -> CaseRoute? {
+        guard caseIndex >= 0, caseIndex < Self.wordRouteCount else { return laterRoutes.withLock { $0[caseIndex] } }
+        // A route is a word on its own: nothing else is published with it.
+        switch wordRoutes.loadRelaxed(at: caseIndex) {
+        case 0: return nil
+        case 1: return .reflected
+        case let word: return .payloadOf(Int(word - 2))
+        }
+    }
 
     /// Records how a value whose case has the index `caseIndex` is written.
-    func learn(_ route: CaseRoute, ofCase caseIndex: Int) { routes.withLock { $0[caseIndex] = route } }
+    func learn(_ route: CaseRoute, ofCase caseIndex: Int) {
+        guard caseIndex >= 0, caseIndex < Self.wordRouteCount else {
+            return laterRoutes.withLock { $0[caseIndex] = route }
+        }
+        switch route {
+        case .reflected: wordRoutes.storeReleasing(1, at: caseIndex)
+        case .payloadOf(let index): wordRoutes.storeReleasing(UInt(index) + 2, at: caseIndex)
+        }
+    }
 
     /// The reader of the case at `index` of ``cases`` from JSON bytes; `nil` for a
     /// case that keeps the object as a ``JSONValue``.
@@ -82,6 +115,14 @@ final class TaggedCaseTable<Enum: JSONTaggedEnum>: Sendable {
     func mayHold(_ held: ObjectIdentifier, in taggedCase: JSONTaggedCase<Enum>) -> Bool {
         taggedCase.payloadIsClass || taggedCase.payloadType == held || !valueTypes.contains(held)
     }
+}
+
+/// A case's ``JSONTaggedCase/writeTaggedAt``, held in a struct: a closure kept in
+/// an array directly is kept in the array's generic form, and each one taken out
+/// is wrapped in a new closure, allocated on every value written.
+struct PayloadWriter: Sendable {
+    /// Writes the model at an address, with its tag (see ``JSONTaggedCase/writeTaggedAt``).
+    let write: @Sendable (UnsafeRawPointer, _ tag: LeadingMember, inout EmitterSink) throws -> Bool
 }
 
 /// How a tagged enum's value of one case index is written.

@@ -15,8 +15,8 @@ struct EmitterSink: JSONSink {
     /// Whether the object being written has no member yet.
     private var isFirstMember = true
     /// A member the next object begun starts with, then forgotten: a tagged enum's
-    /// tag, before its case's model's members (see `JSONAdapter.encode(_:taggedWith:at:into:)`).
-    var leadingMember: (key: String, value: String)?
+    /// tag, before its case's model's members (see `JSONAdapter.encode(_:taggedWith:into:)`).
+    var leadingMember: LeadingMember?
 
     /// A sink writing with `options`, its arrays and objects nested at most
     /// `maximumDepth` deep, into a buffer with room for `capacity` bytes (at least
@@ -34,10 +34,14 @@ struct EmitterSink: JSONSink {
     /// Writes ``leadingMember`` and forgets it.
     @inline(never)
     private mutating func writeLeadingMember() {
-        guard let (key, value) = leadingMember else { return }
+        guard let member = leadingMember else { return }
         leadingMember = nil
-        emitter.writeKey(key, first: true, depth: depth)
-        emitter.write(value)
+        if let (key, value) = member.quoted {
+            emitter.writeMember(key, first: true, depth: depth, quotedString: value)
+        } else {
+            emitter.writeKey(member.key, first: true, depth: depth)
+            emitter.write(member.value)
+        }
         isFirstMember = false
     }
 

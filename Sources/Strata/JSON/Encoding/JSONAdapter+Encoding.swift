@@ -44,7 +44,9 @@ extension JSONAdapter {
         from model: T, options: EncodingOptions = .default, formatting: OutputFormatting = []
     ) throws -> Data {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
-            try writingData(of: T.self, sizeAt: 0, formatting: formatting, options: options) { try encode(model, into: &$0) }
+            try writingData(
+                sizes: MappingPlan<T>.shared.lastOutputSizes, at: 0, formatting: formatting, options: options
+            ) { try encode(model, into: &$0) }
         }
     }
 
@@ -55,18 +57,20 @@ extension JSONAdapter {
         from models: [T], options: EncodingOptions = .default, formatting: OutputFormatting = []
     ) throws -> Data {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
-            try writingData(of: T.self, sizeAt: 1, formatting: formatting, options: options) { try encode(models, into: &$0) }
+            try writingData(
+                sizes: MappingPlan<T>.shared.lastOutputSizes, at: 1, formatting: formatting, options: options
+            ) { try encode(models, into: &$0) }
         }
     }
 
     /// The bytes `write` writes into an ``EmitterSink``, whose buffer starts at the
-    /// size of the last data of `T` written the same way (the word at `sizeAt` of
-    /// its plan's ``MappingPlan/lastOutputSizes``), with a sixteenth more.
-    private static func writingData<T: JSONSerializing>(
-        of _: T.Type, sizeAt word: Int, formatting: OutputFormatting, options: EncodingOptions,
+    /// size of the last data of the same type written the same way (the word at
+    /// `word` of `sizes`: its plan's ``MappingPlan/lastOutputSizes``, or a tagged
+    /// enum's ``TaggedCaseTable/lastOutputSizes``), with a sixteenth more.
+    static func writingData(
+        sizes: AtomicWords, at word: Int, formatting: OutputFormatting, options: EncodingOptions,
         _ write: (inout EmitterSink) throws -> Void
     ) throws -> Data {
-        let sizes = MappingPlan<T>.shared.lastOutputSizes
         let last = Int(clamping: sizes.loadRelaxed(at: word))
         var sink = EmitterSink(
             options: writerOptions(formatting), maximumDepth: writerDepth(for: options), capacity: last + last / 16)
@@ -190,19 +194,19 @@ extension JSONAdapter {
         try encodeMapped(model, plan: encodePlan(of: T.self), into: &sink)
     }
 
-    /// Writes `model`'s object into `sink` with the member `key: tag` first, the tag
-    /// of a tagged enum's case, and returns `true`; returns `false`, having written
-    /// nothing, when the object must be built as a dictionary first: the model's
-    /// dynamic type is a subclass, its plan is not flat or writes `key` itself, or
-    /// the write sorts its keys.
+    /// Writes `model`'s object into `sink` with the member `tag` first, the tag of
+    /// a tagged enum's case at its key, and returns `true`; returns `false`, having
+    /// written nothing, when the object must be built as a dictionary first: the
+    /// model's dynamic type is a subclass, its plan is not flat or writes the tag's
+    /// key itself, or the write sorts its keys.
     static func encode<T: JSONSerializing>(
-        _ model: T, taggedWith tag: String, at key: String, into sink: inout EmitterSink
+        _ model: T, taggedWith tag: LeadingMember, into sink: inout EmitterSink
     ) throws -> Bool {
         guard hasStaticType(model), !CallSettings.current.sortsKeys else { return false }
         let plan = try encodePlan(of: T.self)
-        guard plan.isFlat, !plan.encodeSteps.contains(where: { $0.jsonKey == key }) else { return false }
+        guard plan.isFlat, !plan.encodeSteps.contains(where: { tag.hasKey($0.jsonKey, quotedKey: $0.quotedKey) }) else { return false }
         // Written by the sink when the object begins, before its first member.
-        sink.leadingMember = (key, tag)
+        sink.leadingMember = tag
         defer { sink.leadingMember = nil }
         try encodeMapped(model, plan: plan, into: &sink)
         return true
