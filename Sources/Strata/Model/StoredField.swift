@@ -315,6 +315,28 @@ final class StoredField: @unchecked Sendable {
         }
     }
 
+    /// The storage of `model`, which lies at `address`; `nil` for a class.
+    ///
+    /// For a value of a type that is not a class (a nested model in its field, a
+    /// tagged enum's payload in its copy), read where it lies without taking its
+    /// address again; a class's fields are in its object.
+    @inline(__always)
+    static func storage<M>(of model: M, at address: UnsafeRawPointer) -> Storage? {
+        guard !(M.self is AnyObject.Type) else { return nil }
+        #if DEBUG || STRATA_INTERNAL_CHECKS
+        return Storage(base: address, model: model)
+        #else
+        return Storage(base: address)
+        #endif
+    }
+
+    /// The address of the field's storage in the model whose storage is `storage`,
+    /// valid while `storage` is (see ``withAddress(in:_:)``).
+    @inline(__always)
+    func address(in storage: Storage) -> UnsafeRawPointer {
+        storage.base + offset
+    }
+
     /// Runs `body` with the address of the field's storage in `model`, for a value
     /// used where it lies rather than read out (see ``withStoredValue(at:as:_:)``).
     ///

@@ -95,11 +95,15 @@ public struct JSONTaggedCase<Enum: JSONTaggedEnum>: Sendable {
         of _: M.Type
     ) -> (@Sendable (UnsafeRawPointer, LeadingMember, inout EmitterSink) throws -> Bool)? {
         guard !(M.self is AnyObject.Type) else { return nil }
+        // `M`'s plan asked for once, on the first write, and then held: no look-up per value.
+        let plans = PlanReference<M>()
         return { address, tag, sink in
             // The model used where it lies in the enum value's copy, not copied out of it.
             try JSONAdapter.nested {
-                try withStoredValue(at: address, as: M.self) { model in
-                    try JSONAdapter.encode(model, taggedWith: tag, into: &sink)
+                try plans.withPlan { plan in
+                    try withStoredValue(at: address, as: M.self) { model in
+                        try JSONAdapter.encode(model, plan: plan, taggedWith: tag, storedAt: address, into: &sink)
+                    }
                 }
             }
         }

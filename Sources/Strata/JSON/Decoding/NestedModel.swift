@@ -343,7 +343,9 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
             return try withStoredValue(at: address, as: [U].self) { models in try encodeModels(models, into: &sink) }
         }
         let plan = self.plan
-        try withStoredValue(at: address, as: U.self) { model in try JSONAdapter.encode(model, plan: plan, into: &sink) }
+        try withStoredValue(at: address, as: U.self) { model in
+            try JSONAdapter.encode(model, plan: plan, storedAt: address, into: &sink)
+        }
     }
 
     /// Writes `models`, each used where it lies in the array's storage.

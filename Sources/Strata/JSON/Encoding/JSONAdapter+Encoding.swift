@@ -150,6 +150,19 @@ extension JSONAdapter {
         try encode(model, as: dynamicModelType(of: model), into: &sink)
     }
 
+    /// Writes `model`, which lies at `address` (a nested model in its field), with
+    /// `plan`, `T`'s, as ``encode(_:plan:into:)`` writes it: a value of a type that is
+    /// not a class read where it lies.
+    static func encode<T: JSONSerializing, Sink: JSONSink>(
+        _ model: T, plan: MappingPlan<T>, storedAt address: UnsafeRawPointer, into sink: inout Sink
+    ) throws {
+        guard let storage = StoredField.storage(of: model, at: address) else {
+            return try encode(model, plan: plan, into: &sink)
+        }
+        if let problem = plan.problem { throw problem }
+        try encodeMapped(model, plan: plan, storage: storage, into: &sink)
+    }
+
     /// Writes `model`, held as `T`, with the plan of `dynamicType`, its subclass.
     private static func encode<T: JSONSerializing, Sink: JSONSink>(
         _ model: T, as dynamicType: any JSONSerializing.Type, into sink: inout Sink
@@ -203,18 +216,39 @@ extension JSONAdapter {
         _ model: T, taggedWith tag: LeadingMember, into sink: inout EmitterSink
     ) throws -> Bool {
         guard hasStaticType(model), !CallSettings.current.sortsKeys else { return false }
-        let plan = try encodePlan(of: T.self)
+        return try encode(model, plan: encodePlan(of: T.self), taggedWith: tag, storage: nil, into: &sink)
+    }
+
+    /// ``encode(_:taggedWith:into:)`` for a model of a type that is not a class, which
+    /// lies at `address` (a tagged enum's payload), with `plan`, `T`'s: read where it lies.
+    static func encode<T: JSONSerializing>(
+        _ model: T, plan: MappingPlan<T>, taggedWith tag: LeadingMember, storedAt address: UnsafeRawPointer,
+        into sink: inout EmitterSink
+    ) throws -> Bool {
+        guard hasStaticType(model), !CallSettings.current.sortsKeys else { return false }
+        if let problem = plan.problem { throw problem }
+        return try encode(
+            model, plan: plan, taggedWith: tag, storage: StoredField.storage(of: model, at: address), into: &sink)
+    }
+
+    /// ``encode(_:taggedWith:into:)`` with `T`'s plan, its problem already thrown, and the
+    /// model's storage when the caller has it.
+    private static func encode<T: JSONSerializing>(
+        _ model: T, plan: MappingPlan<T>, taggedWith tag: LeadingMember, storage: StoredField.Storage?,
+        into sink: inout EmitterSink
+    ) throws -> Bool {
         guard plan.isFlat, !plan.encodeSteps.contains(where: { tag.hasKey($0.jsonKey, quotedKey: $0.quotedKey) }) else { return false }
         // Written by the sink when the object begins, before its first member.
         sink.leadingMember = tag
         defer { sink.leadingMember = nil }
-        try encodeMapped(model, plan: plan, into: &sink)
+        try encodeMapped(model, plan: plan, storage: storage, into: &sink)
         return true
     }
 
-    /// ``encodeMapped(_:into:)`` with `T`'s plan, its problem already thrown.
+    /// ``encodeMapped(_:into:)`` with `T`'s plan, its problem already thrown, and the
+    /// model's storage when the caller has it (`nil`: taken here).
     private static func encodeMapped<T: JSONSerializing, Sink: JSONSink>(
-        _ model: T, plan: MappingPlan<T>, into sink: inout Sink
+        _ model: T, plan: MappingPlan<T>, storage: StoredField.Storage? = nil, into sink: inout Sink
     ) throws {
         guard plan.isFlat || Sink.writesKeyPaths || plan.writesUnmappedInPlace && !CallSettings.current.sortsKeys else {
             // Dotted and array-form key paths are written into objects first.
@@ -227,22 +261,38 @@ extension JSONAdapter {
         // nested models run in the same order whichever sink writes them.
         let steps = settings.sortsKeys ? plan.encodeStepsSortedByKey : plan.encodeSteps
         try sink.beginObject(capacity: steps.count, template: Sink.usesObjectTemplates ? plan.objectTemplate : nil)
-        try StoredField.withStorage(of: model) { storage in
-            // Walked through the buffer, each step used in place: a pass retains nothing.
-            try steps.withUnsafeBufferPointer { steps in
-                var index = 0
-                while index < steps.count {
-                    // The common case first: values read straight from their fields.
-                    index = try sink.writeFieldSteps(steps, from: index, of: storage, included: included, omitNulls: omitNulls)
-                    guard index < steps.count else { break }
-                    if included?.contains(steps[index].propertyKey) != false {
-                        try encodeEntry(steps[index].entry(of: plan), of: model, omitNulls: omitNulls, into: &sink)
-                    }
-                    index += 1
-                }
+        if let storage {
+            try writeMembers(
+                of: model, plan: plan, steps: steps, storage: storage, included: included, omitNulls: omitNulls, into: &sink)
+        } else {
+            try StoredField.withStorage(of: model) { storage in
+                try writeMembers(
+                    of: model, plan: plan, steps: steps, storage: storage, included: included, omitNulls: omitNulls,
+                    into: &sink)
             }
         }
         sink.endObject()
+    }
+
+    /// Writes the members of `model`, whose storage is `storage`, step by step.
+    @inline(__always)
+    private static func writeMembers<T: JSONSerializing, Sink: JSONSink>(
+        of model: T, plan: MappingPlan<T>, steps: [EncodeStep], storage: StoredField.Storage, included: Set<String>?,
+        omitNulls: Bool, into sink: inout Sink
+    ) throws {
+        // Walked through the buffer, each step used in place: a pass retains nothing.
+        try steps.withUnsafeBufferPointer { steps in
+            var index = 0
+            while index < steps.count {
+                // The common case first: values read straight from their fields.
+                index = try sink.writeFieldSteps(steps, from: index, of: storage, included: included, omitNulls: omitNulls)
+                guard index < steps.count else { break }
+                if included?.contains(steps[index].propertyKey) != false {
+                    try encodeEntry(steps[index].entry(of: plan), of: model, storage: storage, omitNulls: omitNulls, into: &sink)
+                }
+                index += 1
+            }
+        }
     }
 
     /// `MappingPlan<T>.resolved()`, without the generic metadata of `MappingPlan<T>`.
@@ -265,7 +315,7 @@ extension JSONAdapter {
     /// Writes one entry the general way: its JSON value read, reverse-transformed
     /// and checked, or its nested model(s) written recursively.
     private static func encodeEntry<T: JSONSerializing, Sink: JSONSink>(
-        _ entry: MappingPlan<T>.Entry, of model: T, omitNulls: Bool, into sink: inout Sink
+        _ entry: MappingPlan<T>.Entry, of model: T, storage: StoredField.Storage, omitNulls: Bool, into sink: inout Sink
     ) throws {
         if let mapped = entry.unmappedExcept {
             return try writeUnmappedMembers(of: entry, in: model, mapped: mapped, into: &sink)
@@ -303,16 +353,12 @@ extension JSONAdapter {
             let array = entry.kind == .models
             if let field = entry.nestedField {
                 // Used where it lies in the model's storage: not read out into an `Any`.
-                let written = try field.withAddress(in: model) { address in
-                    guard nested.holdsValue(at: address, optional: entry.nestedFieldIsOptional, array: array) else {
-                        return false
-                    }
-                    try writeNested(of: entry, into: &sink) { sink in
+                let address = field.address(in: storage)
+                if nested.holdsValue(at: address, optional: entry.nestedFieldIsOptional, array: array) {
+                    return try writeNested(of: entry, into: &sink) { sink in
                         try nested.encodeStored(at: address, array: array, into: &sink)
                     }
-                    return true
                 }
-                if written { return }
                 value = nil
                 break
             }
