@@ -46,6 +46,63 @@ private enum Boxed: JSONTaggedEnum {
     ]
 }
 
+/// 36 integers: larger than the copy of a written value kept on the stack (256 bytes).
+private struct Wide: JSONSerializing, Equatable {
+    var field0 = 0
+    var field1 = 0
+    var field2 = 0
+    var field3 = 0
+    var field4 = 0
+    var field5 = 0
+    var field6 = 0
+    var field7 = 0
+    var field8 = 0
+    var field9 = 0
+    var field10 = 0
+    var field11 = 0
+    var field12 = 0
+    var field13 = 0
+    var field14 = 0
+    var field15 = 0
+    var field16 = 0
+    var field17 = 0
+    var field18 = 0
+    var field19 = 0
+    var field20 = 0
+    var field21 = 0
+    var field22 = 0
+    var field23 = 0
+    var field24 = 0
+    var field25 = 0
+    var field26 = 0
+    var field27 = 0
+    var field28 = 0
+    var field29 = 0
+    var field30 = 0
+    var field31 = 0
+    var field32 = 0
+    var field33 = 0
+    var field34 = 0
+    var field35 = 0
+    static let propertyKeys = PropertyKeys<Wide>.storedProperties()
+    static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
+}
+
+/// A case larger than the stack's copy of a written value, and tags whose member
+/// has no text worked out beforehand: one JSON escapes, one longer than a quoted key.
+private enum Unusual: JSONTaggedEnum, Equatable {
+    case wide(Wide)
+    case quoted(Tiny)
+    case long(Label)
+
+    static let tagKeyPath: JSONKeyPath = "type"
+    static let casesByTag: [String: JSONTaggedCase<Unusual>] = [
+        "wide": .model(Wide.self, Unusual.wide),
+        #"say "hi"/now"#: .model(Tiny.self, Unusual.quoted),
+        "a-tag-longer-than-thirty-two-bytes-in-all": .model(Label.self, Unusual.long),
+    ]
+}
+
 @Suite("Tagged enums: the case of a written value")
 struct TaggedEnumCaseRouteTests {
     /// Each value written alone, as a dictionary and as data, then all of them as one array.
@@ -81,6 +138,24 @@ struct TaggedEnumCaseRouteTests {
             let error = strataFailure { try JSONAdapter.data(from: [Event.labeled(Label()), .nothing]) }
             #expect(error?.code == .unsupportedValue)
             #expect(error?.pathDescription == "[1]")
+        }
+    }
+
+    @Test("A case larger than the stack's copy, a tag JSON escapes and a long tag are written first and read back")
+    func unusualCases() throws {
+        var wide = Wide()
+        wide.field0 = 1
+        wide.field35 = 36
+        let values: [Unusual] = [.wide(wide), .quoted(Tiny(id: 2)), .long(Label(name: "n", color: "c")), .wide(Wide())]
+        for _ in 0..<2 {
+            let data = try JSONAdapter.data(from: values)
+            #expect(try JSONAdapter.models(of: Unusual.self, from: data) == values)
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(text.contains(#"{"type":"wide","field0":1,"#))
+            #expect(text.contains(#"{"type":"say \"hi\"/now","id":2}"#))
+            #expect(text.contains(#"{"type":"a-tag-longer-than-thirty-two-bytes-in-all","#))
+            let single = try JSONAdapter.data(from: Unusual.wide(wide))
+            #expect(try JSONAdapter.model(of: Unusual.self, from: single) == .wide(wide))
         }
     }
 
