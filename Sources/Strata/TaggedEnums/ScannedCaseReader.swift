@@ -3,10 +3,10 @@
 /// one nesting level deeper, then made into the case.
 ///
 /// A class, so that ``TaggedCaseTable`` keeps one per case in an array of
-/// `AnyObject`: the one-pass read (see `JSONAdapter+TaggedReading.swift`), in code
-/// not specialised for the enum, takes a case's reader out of it and calls it with
-/// no look-up of generic metadata, and the read returns the case itself, never an
-/// optional of it.
+/// objects, not generic over the enum: the one-pass read (see
+/// `JSONAdapter+TaggedReading.swift`), in code not specialised for the enum, takes
+/// a case's reader out of it and calls it with no look-up of generic metadata, and
+/// the read returns the case itself, never an optional of it.
 final class ScannedCaseReader<Enum: JSONTaggedEnum>: Sendable {
     /// The member keys of the model's plan when the object at the scanner's
     /// position (an object) is read by ``read``: `nil` when the model must be
