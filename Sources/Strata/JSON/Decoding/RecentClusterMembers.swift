@@ -18,7 +18,7 @@ struct RecentClusterMembers {
         let texts: [[UInt8]]
         let members: [String: Any]
         /// The class chosen for the objects with these members.
-        let choice = LastChoice()
+        let choice: LastChoice
     }
 
     /// How many objects' members are kept: a few, as a cluster has a few kinds.
@@ -26,7 +26,7 @@ struct RecentClusterMembers {
 
     /// Whether members are kept at all: not when a single object is read.
     private let keepsMembers: Bool
-    /// The choice kept with the members ``members(named:from:)`` gave last, when
+    /// The choice kept with the members ``members(of:from:)`` gave last, when
     /// they are kept.
     private(set) var lastChoice: LastChoice?
     private var entries: [Entry] = []
@@ -96,28 +96,37 @@ struct RecentClusterMembers {
         sameText[key] = 0
     }
 
-    /// The declared members of the object read, named by `keys`: a recent object's
-    /// when every value has its text, made (and kept) otherwise.
+    /// Whether the members of any object are kept.
+    var holdsMembers: Bool { !entries.isEmpty }
+
+    /// The members of the recent object whose declared values have the text of
+    /// those of the object read (absent where its are), and the choice kept with
+    /// them; `nil` when no recent object has.
+    mutating func sameMembers() -> (members: [String: Any], choice: LastChoice)? {
+        guard !entries.isEmpty else { return nil }
+        var same: UInt8 = (1 << entries.count) &- 1
+        for key in spans.indices {
+            if spans[key].isEmpty {
+                for entry in entries.indices where !entries[entry].texts[key].isEmpty { same &= ~(1 << entry) }
+            } else {
+                same &= sameText[key]
+            }
+        }
+        guard same != 0 else { return nil }
+        let entry = entries[same.trailingZeroBitCount]
+        lastChoice = entry.choice
+        return (entry.members, entry.choice)
+    }
+
+    /// The declared members of the object read, named by `cluster`'s keys: a recent
+    /// object's when every value has its text, made (and kept) otherwise.
     ///
     /// `scanner` is the one the object was read from; it is left where it is.
     mutating func members(
-        named keys: [String], from scanner: inout JSONAdapter.MemberScanner
+        of cluster: ClusterMembers, from scanner: inout JSONAdapter.MemberScanner
     ) throws(JSONParsingError) -> [String: Any] {
-        if !entries.isEmpty {
-            var same: UInt8 = (1 << entries.count) &- 1
-            for key in keys.indices {
-                if spans[key].isEmpty {
-                    for entry in entries.indices where !entries[entry].texts[key].isEmpty { same &= ~(1 << entry) }
-                } else {
-                    same &= sameText[key]
-                }
-            }
-            if same != 0 {
-                let entry = entries[same.trailingZeroBitCount]
-                lastChoice = entry.choice
-                return entry.members
-            }
-        }
+        if let same = sameMembers() { return same.members }
+        let keys = cluster.keys
         var members: [String: Any] = [:]
         let end = scanner.index
         defer { scanner.index = end }
@@ -131,7 +140,8 @@ struct RecentClusterMembers {
             }
         }
         if keepsMembers {
-            let entry = Entry(texts: spans.map { Array(scanner.input.bytes($0)) }, members: members)
+            let texts = spans.map { Array(scanner.input.bytes($0)) }
+            let entry = Entry(texts: texts, members: members, choice: LastChoice(texts: texts, of: cluster))
             lastChoice = entry.choice
             if entries.count < Self.capacity {
                 entries.append(entry)
