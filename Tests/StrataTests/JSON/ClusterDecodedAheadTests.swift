@@ -119,6 +119,8 @@ struct ClusterDecodedAheadTests {
     @Test(arguments: [
         // A declared member again after the others: the later one counts.
         #"[{"species": "dog", "name": "a"}, {"species": "dog", "name": "b", "species": "cat"}, {"species": "dog", "name": "c"}]"#,
+        // ... or straight after the first.
+        #"[{"species": "dog", "name": "a"}, {"species": "dog", "species": "cat", "name": "b"}, {"species": "dog", "name": "c"}]"#,
         // ... spelled with an escape.
         #"[{"species": "dog", "name": "a"}, {"species": "dog", "name": "b", "spec\u0069es": "cat"}, {"species": "dog", "name": "c"}]"#,
         // The declared member after another: read as a whole object.

@@ -117,19 +117,24 @@ final class ClusterMembers: Sendable {
     /// Reads the declared members the object at the scanner's position begins with,
     /// into `recent`, and returns the index after the last one's value (after the
     /// `{` when there is none).
+    ///
+    /// Stops once every declared key has been read: what comes after is searched
+    /// for them (see ``readAhead(from:recent:levelsLeft:streams:)``).
     private func readLeadingMembers(
         from scanner: inout JSONAdapter.MemberScanner, recent: inout RecentClusterMembers
     ) throws(JSONParsingError) -> Int {
         recent.beginObject(keyCount: keys.count)
         guard try scanner.beginObject() else { return scanner.index }
         var end = scanner.index
+        var unread = keys.count
         var afterComma = false
-        repeat {
-            guard let index = declaredIndex(of: try scanner.memberKey(afterComma: afterComma)) else { break }
+        while let index = declaredIndex(of: try scanner.memberKey(afterComma: afterComma)) {
+            if !recent.hasValue(ofKey: index) { unread -= 1 }
             try recent.readValue(ofKey: index, from: &scanner)
             end = scanner.index
+            guard unread > 0, try scanner.nextMember() else { break }
             afterComma = true
-        } while try scanner.nextMember()
+        }
         return end
     }
 

@@ -67,6 +67,9 @@ struct RecentClusterMembers {
         }
     }
 
+    /// Whether the object being read has a value for declared key `key` so far.
+    func hasValue(ofKey key: Int) -> Bool { !spans[key].isEmpty }
+
     /// Reads the value of declared key `key` at the scanner's position: checked and
     /// skipped when a recent object has the same text for the key, parsed otherwise.
     mutating func readValue(ofKey key: Int, from scanner: inout JSONAdapter.MemberScanner) throws(JSONParsingError) {
