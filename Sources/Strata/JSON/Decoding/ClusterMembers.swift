@@ -14,6 +14,9 @@ final class ClusterMembers: Sendable {
     /// Each key as bytes whose absence from a stretch of JSON text shows that no
     /// member there has that key; `nil` when a key has no such bytes.
     private let searchedKeys: [TagKeyBytes]?
+    /// For a single key with ``searchedKeys``: `{`, the key in quotes, and `:`, how an
+    /// object that begins with it and is written without spaces begins.
+    let leadingKey: [UInt8]?
     /// The class each type `classForParsing(_:)` chose decodes with, by type.
     private let chosenClasses = Locked<[ObjectIdentifier: any ChosenClass]>([:])
     /// The class last chosen for objects whose declared members are written as the
@@ -29,6 +32,9 @@ final class ClusterMembers: Sendable {
         keysAreASCII = self.keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
         let searchedKeys = self.keys.compactMap(TagKeyBytes.init)
         self.searchedKeys = searchedKeys.count == self.keys.count ? searchedKeys : nil
+        leadingKey =
+            searchedKeys.count == 1 && self.keys.count == 1
+            ? [Byte.openBrace] + searchedKeys[0].quoted + [Byte.colon] : nil
     }
 
     /// The declared members `object` has.
@@ -96,13 +102,22 @@ final class ClusterMembers: Sendable {
     ) -> DecodedAhead? {
         guard streams, let searchedKeys, recent.holdsMembers else { return nil }
         let start = scanner.position
-        guard let leadingEnd = try? readLeadingMembers(from: &scanner, recent: &recent),
-            let same = recent.sameMembers(), !same.choice.declinesAhead, let predicted = same.choice.predicted
-        else {
+        let same: (members: [String: Any], choice: LastChoice)
+        let leadingEnd: Int
+        if let leading = recent.sameLeadingMember(at: scanner.index, in: scanner.input) {
+            same = (leading.members, leading.choice)
+            leadingEnd = leading.end
+        } else {
+            guard let end = try? readLeadingMembers(from: &scanner, recent: &recent), let members = recent.sameMembers()
+            else {
+                scanner.position = start
+                return nil
+            }
             scanner.position = start
-            return nil
+            same = members
+            leadingEnd = end
         }
-        scanner.position = start
+        guard !same.choice.declinesAhead, let predicted = same.choice.predicted else { return nil }
         guard let model = predicted.chosen.decodeAhead(from: &scanner, levelsLeft: levelsLeft),
             !searchedKeys.contains(where: { scanner.mayHoldKey($0, from: leadingEnd) })
         else {

@@ -19,6 +19,10 @@ struct RecentClusterMembers {
         let members: [String: Any]
         /// The class chosen for the objects with these members.
         let choice: LastChoice
+        /// For a cluster of one declared key, the text an object that begins with this
+        /// member begins with, written without spaces: `{`, the key, `:` and the value
+        /// (see ``sameLeadingMember(at:in:)``); empty otherwise.
+        let leading: [UInt8]
     }
 
     /// How many objects' members are kept: a few, as a cluster has a few kinds.
@@ -65,6 +69,28 @@ struct RecentClusterMembers {
             for key in 0..<keyCount { parsed[key] = nil }
             parsedAny = false
         }
+    }
+
+    /// The members and choice of the recent object whose only declared member the
+    /// object at `start` of `input` begins with, written as that object's without
+    /// spaces, and the index after its value; `nil` when there is none.
+    ///
+    /// Only the text is compared: the object is checked by the read that follows.
+    mutating func sameLeadingMember(
+        at start: Int, in input: ByteView
+    ) -> (members: [String: Any], choice: LastChoice, end: Int)? {
+        for entry in entries where !entry.leading.isEmpty && input.hasBytes(entry.leading, at: start) {
+            // The value ends where the text does (a number may go on).
+            let end = start + entry.leading.count
+            guard end < input.count else { continue }
+            switch input[end] {
+            case Byte.comma, Byte.closeBrace, Byte.space, Byte.newline, Byte.tab, Byte.carriageReturn: break
+            default: continue
+            }
+            lastChoice = entry.choice
+            return (entry.members, entry.choice, end)
+        }
+        return nil
     }
 
     /// Whether the object being read has a value for declared key `key` so far.
@@ -144,7 +170,9 @@ struct RecentClusterMembers {
         }
         if keepsMembers {
             let texts = spans.map { Array(scanner.input.bytes($0)) }
-            let entry = Entry(texts: texts, members: members, choice: LastChoice(texts: texts, of: cluster))
+            let leading = cluster.leadingKey.map { key in texts[0].isEmpty ? [] : key + texts[0] } ?? []
+            let entry = Entry(
+                texts: texts, members: members, choice: LastChoice(texts: texts, of: cluster), leading: leading)
             lastChoice = entry.choice
             if entries.count < Self.capacity {
                 entries.append(entry)
