@@ -9,7 +9,9 @@ import Foundation
 /// whatever the route. From JSON data, the declared members are read from the
 /// object's bytes (the rest checked and skipped), the choice is made, and the same
 /// bytes are read again into the chosen class's slots: no dictionary of the object
-/// is built. A cluster nested in another model is read while no user code may run
+/// is built. An object of an array whose declared members come first, written as
+/// a recent object's, is read once, as the class last chosen for them (see
+/// ``ClusterMembers/readAhead(from:recent:levelsLeft:streams:)``). A cluster nested in another model is read while no user code may run
 /// (see `JSONAdapter+ScannerSource.swift`), so its members and its text are kept
 /// in a ``ClusterObject`` until the engine assigns it, in plan order.
 extension JSONAdapter {
