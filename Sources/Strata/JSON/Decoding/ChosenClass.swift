@@ -7,6 +7,13 @@ protocol ChosenClass: AnyObject, Sendable {
     /// A model of exactly this class, decoded from the object at the scanner's
     /// position, which has been checked (see ``JSONAdapter/decodeExactly(_:from:levelsLeft:streams:)``).
     func decode(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int, streams: Bool) throws -> Any
+    /// A model of exactly this class decoded as the object at the scanner's
+    /// position is read, before `classForParsing(_:)` is asked for it: what
+    /// ``decode(from:levelsLeft:streams:)`` gives when it decodes as it reads.
+    ///
+    /// `nil` when the class does not decode so, or when the read gives up: the
+    /// caller sets the scanner back.
+    func decodeAhead(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) -> Any?
 }
 
 /// The ``ChosenClass`` of `U`.
@@ -37,6 +44,18 @@ final class ChosenClassType<U: JSONSerializing>: ChosenClass {
         return try JSONAdapter.decodeExactly(plan, from: &scanner, levelsLeft: levelsLeft, streams: streamsBelow)
     }
 
+    func decodeAhead(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) -> Any? {
+        guard let keys = plan.memberKeys, streamsAsChosen() else { return nil }
+        // Caught rather than `try?`: in this code, not specialised for `U`, a `U?` looks up
+        // its metadata on every call.
+        do {
+            let model: Any = try JSONAdapter.decodeStreaming(plan, keys: keys, from: &scanner, levelsLeft: levelsLeft)
+            return model
+        } catch {
+            return nil
+        }
+    }
+
     /// Whether `U`, chosen, is decoded as it is read: decided once every hook it
     /// depends on is known.
     private func streamsAsChosen() -> Bool {
@@ -55,11 +74,33 @@ final class ChosenClassType<U: JSONSerializing>: ChosenClass {
 /// The class last chosen for objects with the same declared members.
 ///
 /// Kept by one read beside those members (see ``RecentClusterMembers``): the same
-/// choice again finds its ``ChosenClass`` without looking it up.
+/// choice again finds its ``ChosenClass`` without looking it up, and an object
+/// with those members is decoded as that class before the choice is made (see
+/// ``ClusterMembers/readAhead(from:recent:levelsLeft:streams:)``).
 /// `classForParsing(_:)` is still asked for every object. Used in one task.
 final class LastChoice {
+    /// The text of each declared member's value (see ``RecentClusterMembers``).
+    private let texts: [[UInt8]]
     private var type: ObjectIdentifier?
     private var chosen: (any ChosenClass)?
+    /// Whether an object with these members read as ``predicted`` gave up.
+    var declinesAhead = false
+
+    /// The choice for members written as `texts`, starting with the one `cluster`
+    /// remembers for them.
+    init(texts: [[UInt8]], of cluster: ClusterMembers) {
+        self.texts = texts
+        if let remembered = cluster.rememberedChoice(for: texts) {
+            type = remembered.type
+            chosen = remembered.chosen
+        }
+    }
+
+    /// The class last chosen for these members, and its type.
+    var predicted: RememberedChoice? {
+        guard let type, let chosen else { return nil }
+        return RememberedChoice(type: type, chosen: chosen)
+    }
 
     /// How `type` decodes, as `members` knows it.
     func chosenClass(_ type: any JSONSerializing.Type, of members: ClusterMembers) -> any ChosenClass {
@@ -68,6 +109,14 @@ final class LastChoice {
         let made = members.chosenClass(type)
         self.type = identifier
         chosen = made
+        declinesAhead = false
+        members.remember(RememberedChoice(type: identifier, chosen: made), for: texts)
         return made
     }
+}
+
+/// A class chosen for a cluster's objects with some declared members, and its type.
+struct RememberedChoice: Sendable {
+    let type: ObjectIdentifier
+    let chosen: any ChosenClass
 }

@@ -23,13 +23,17 @@ final class ClusterObject {
     let streams: Bool
     /// The class chosen last for objects of the same read with the same members.
     let lastChoice: LastChoice?
+    /// The model of the object decoded as a class before the choice, and that class
+    /// (see ``ClusterMembers/readAhead(from:recent:levelsLeft:streams:)``).
+    let decodedAhead: (type: ObjectIdentifier, model: Any)?
 
     init(
         members: [String: Any], text: [UInt8], maximumDepth: Int, levelsLeft: Int, streams: Bool,
-        lastChoice: LastChoice?
+        lastChoice: LastChoice?, decodedAhead: (type: ObjectIdentifier, model: Any)? = nil
     ) {
         self.members = members
         self.lastChoice = lastChoice
+        self.decodedAhead = decodedAhead
         self.text = text
         self.maximumDepth = maximumDepth
         self.levelsLeft = levelsLeft

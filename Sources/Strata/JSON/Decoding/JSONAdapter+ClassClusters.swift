@@ -9,7 +9,9 @@ import Foundation
 /// whatever the route. From JSON data, the declared members are read from the
 /// object's bytes (the rest checked and skipped), the choice is made, and the same
 /// bytes are read again into the chosen class's slots: no dictionary of the object
-/// is built. A cluster nested in another model is read while no user code may run
+/// is built. An object of an array whose declared members come first, written as
+/// a recent object's, is read once, as the class last chosen for them (see
+/// ``ClusterMembers/readAhead(from:recent:levelsLeft:streams:)``). A cluster nested in another model is read while no user code may run
 /// (see `JSONAdapter+ScannerSource.swift`), so its members and its text are kept
 /// in a ``ClusterObject`` until the engine assigns it, in plan order.
 extension JSONAdapter {
@@ -62,11 +64,31 @@ extension JSONAdapter {
     ///
     /// `levelsLeft` and `streams` are as for ``readObject(_:keys:from:levelsLeft:streams:)``;
     /// `lastChoice`, when given, is kept by the read for objects with these members.
+    /// `decodedAhead`, when given, is the object decoded as a class before the choice
+    /// (see ``ClusterMembers/readAhead(from:recent:levelsLeft:streams:)``): the
+    /// model when the choice is that class.
     static func decodeCluster<T: JSONSerializing>(
         _ plan: MappingPlan<T>, members: [String: Any], from scanner: inout MemberScanner, levelsLeft: Int,
-        streams: Bool, lastChoice: LastChoice? = nil
+        streams: Bool, lastChoice: LastChoice? = nil, decodedAhead: (type: ObjectIdentifier, model: Any)? = nil
     ) throws -> T {
-        guard let chosen = try chosenType(plan, for: members) else {
+        let chosen = try chosenType(plan, for: members)
+        // The model decoded ahead of the choice, when the choice is its class.
+        if let decodedAhead, let chosen, decodedAhead.type == ObjectIdentifier(chosen),
+            let model = decodedAhead.model as? T
+        {
+            return model
+        }
+        return try decodeChosen(
+            chosen, of: plan, from: &scanner, levelsLeft: levelsLeft, streams: streams, lastChoice: lastChoice)
+    }
+
+    /// `chosen` (`nil` for `T` itself), decoded from the object at the scanner's
+    /// position, as ``decodeCluster(_:members:from:levelsLeft:streams:lastChoice:decodedAhead:)`` decodes it.
+    private static func decodeChosen<T: JSONSerializing>(
+        _ chosen: (any JSONSerializing.Type)?, of plan: MappingPlan<T>, from scanner: inout MemberScanner,
+        levelsLeft: Int, streams: Bool, lastChoice: LastChoice?
+    ) throws -> T {
+        guard let chosen else {
             return try decodeExactly(plan, from: &scanner, levelsLeft: levelsLeft, streams: streams)
         }
         let clusterMembers = plan.clusterMembers ?? ClusterMembers([])
@@ -81,12 +103,18 @@ extension JSONAdapter {
     /// A nested cluster's model, from the ``ClusterObject`` the scanner source kept
     /// for it: the choice made and its text read, as ``decodeCluster(_:members:from:levelsLeft:streams:)`` does.
     static func decodeCluster<T: JSONSerializing>(_ plan: MappingPlan<T>, _ object: ClusterObject) throws -> T {
+        let chosen = try chosenType(plan, for: object.members)
+        if let decodedAhead = object.decodedAhead, let chosen, decodedAhead.type == ObjectIdentifier(chosen),
+            let model = decodedAhead.model as? T
+        {
+            return model
+        }
         do {
             return try object.text.withUnsafeBytes { text in
                 var scanner = MemberScanner(
                     input: ByteView(text), builder: NativeJSONBuilder(), maximumDepth: object.maximumDepth)
-                return try decodeCluster(
-                    plan, members: object.members, from: &scanner, levelsLeft: object.levelsLeft, streams: object.streams,
+                return try decodeChosen(
+                    chosen, of: plan, from: &scanner, levelsLeft: object.levelsLeft, streams: object.streams,
                     lastChoice: object.lastChoice)
             }
         } catch let error as JSONParsingError {
@@ -105,6 +133,13 @@ extension JSONAdapter {
         levelsLeft: Int, streams: Bool
     ) throws(JSONParsingError) -> Slot {
         let start = scanner.index
+        if let ahead = members.readAhead(from: &scanner, recent: &recent, levelsLeft: levelsLeft, streams: streams) {
+            return .cluster(
+                ClusterObject(
+                    members: ahead.members, text: Array(scanner.input.bytes(start..<scanner.index)),
+                    maximumDepth: scanner.maximumDepth, levelsLeft: levelsLeft, streams: streams,
+                    lastChoice: ahead.choice, decodedAhead: (ahead.type, ahead.model)))
+        }
         let read = try members.read(from: &scanner, recent: &recent)
         let text = Array(scanner.input.bytes(start..<scanner.index))
         return .cluster(

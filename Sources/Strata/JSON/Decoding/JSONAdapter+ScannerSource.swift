@@ -162,10 +162,22 @@ extension JSONAdapter {
                     }
                     if scanner.nextByte == Byte.openBrace, let members = readsClusters(plan) {
                         // The element checked and its declared members read, then read again from its start
-                        // as the chosen class; the scanner is left after it however that ends.
+                        // as the chosen class, unless it was decoded as that class as it was checked; the
+                        // scanner is left after it however that ends.
                         let start = scanner.position
-                        let read = try members.read(from: &scanner, recent: &recentMembers)
-                        let lastChoice = recentMembers.lastChoice
+                        let read: [String: Any]
+                        let lastChoice: LastChoice?
+                        var decodedAhead: (type: ObjectIdentifier, model: Any)?
+                        if let ahead = members.readAhead(
+                            from: &scanner, recent: &recentMembers, levelsLeft: levelsLeft, streams: mayStream)
+                        {
+                            read = ahead.members
+                            lastChoice = ahead.choice
+                            decodedAhead = (ahead.type, ahead.model)
+                        } else {
+                            read = try members.read(from: &scanner, recent: &recentMembers)
+                            lastChoice = recentMembers.lastChoice
+                        }
                         let end = scanner.position
                         scanner.position = start
                         defer { scanner.position = end }
@@ -173,7 +185,7 @@ extension JSONAdapter {
                             try elements.element(at: .index(index)) {
                                 try decodeCluster(
                                     plan, members: read, from: &scanner, levelsLeft: levelsLeft, streams: mayStream,
-                                    lastChoice: lastChoice)
+                                    lastChoice: lastChoice, decodedAhead: decodedAhead)
                             })
                         continue
                     }

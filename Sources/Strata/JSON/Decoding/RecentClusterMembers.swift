@@ -18,7 +18,11 @@ struct RecentClusterMembers {
         let texts: [[UInt8]]
         let members: [String: Any]
         /// The class chosen for the objects with these members.
-        let choice = LastChoice()
+        let choice: LastChoice
+        /// For a cluster of one declared key, the text an object that begins with this
+        /// member begins with, written without spaces: `{`, the key, `:` and the value
+        /// (see ``sameLeadingMember(at:in:)``); empty otherwise.
+        let leading: [UInt8]
     }
 
     /// How many objects' members are kept: a few, as a cluster has a few kinds.
@@ -26,7 +30,7 @@ struct RecentClusterMembers {
 
     /// Whether members are kept at all: not when a single object is read.
     private let keepsMembers: Bool
-    /// The choice kept with the members ``members(named:from:)`` gave last, when
+    /// The choice kept with the members ``members(of:from:)`` gave last, when
     /// they are kept.
     private(set) var lastChoice: LastChoice?
     private var entries: [Entry] = []
@@ -67,6 +71,31 @@ struct RecentClusterMembers {
         }
     }
 
+    /// The members and choice of the recent object whose only declared member the
+    /// object at `start` of `input` begins with, written as that object's without
+    /// spaces, and the index after its value; `nil` when there is none.
+    ///
+    /// Only the text is compared: the object is checked by the read that follows.
+    mutating func sameLeadingMember(
+        at start: Int, in input: ByteView
+    ) -> (members: [String: Any], choice: LastChoice, end: Int)? {
+        for entry in entries where !entry.leading.isEmpty && input.hasBytes(entry.leading, at: start) {
+            // The value ends where the text does (a number may go on).
+            let end = start + entry.leading.count
+            guard end < input.count else { continue }
+            switch input[end] {
+            case Byte.comma, Byte.closeBrace, Byte.space, Byte.newline, Byte.tab, Byte.carriageReturn: break
+            default: continue
+            }
+            lastChoice = entry.choice
+            return (entry.members, entry.choice, end)
+        }
+        return nil
+    }
+
+    /// Whether the object being read has a value for declared key `key` so far.
+    func hasValue(ofKey key: Int) -> Bool { !spans[key].isEmpty }
+
     /// Reads the value of declared key `key` at the scanner's position: checked and
     /// skipped when a recent object has the same text for the key, parsed otherwise.
     mutating func readValue(ofKey key: Int, from scanner: inout JSONAdapter.MemberScanner) throws(JSONParsingError) {
@@ -96,28 +125,37 @@ struct RecentClusterMembers {
         sameText[key] = 0
     }
 
-    /// The declared members of the object read, named by `keys`: a recent object's
-    /// when every value has its text, made (and kept) otherwise.
+    /// Whether the members of any object are kept.
+    var holdsMembers: Bool { !entries.isEmpty }
+
+    /// The members of the recent object whose declared values have the text of
+    /// those of the object read (absent where its are), and the choice kept with
+    /// them; `nil` when no recent object has.
+    mutating func sameMembers() -> (members: [String: Any], choice: LastChoice)? {
+        guard !entries.isEmpty else { return nil }
+        var same: UInt8 = (1 << entries.count) &- 1
+        for key in spans.indices {
+            if spans[key].isEmpty {
+                for entry in entries.indices where !entries[entry].texts[key].isEmpty { same &= ~(1 << entry) }
+            } else {
+                same &= sameText[key]
+            }
+        }
+        guard same != 0 else { return nil }
+        let entry = entries[same.trailingZeroBitCount]
+        lastChoice = entry.choice
+        return (entry.members, entry.choice)
+    }
+
+    /// The declared members of the object read, named by `cluster`'s keys: a recent
+    /// object's when every value has its text, made (and kept) otherwise.
     ///
     /// `scanner` is the one the object was read from; it is left where it is.
     mutating func members(
-        named keys: [String], from scanner: inout JSONAdapter.MemberScanner
+        of cluster: ClusterMembers, from scanner: inout JSONAdapter.MemberScanner
     ) throws(JSONParsingError) -> [String: Any] {
-        if !entries.isEmpty {
-            var same: UInt8 = (1 << entries.count) &- 1
-            for key in keys.indices {
-                if spans[key].isEmpty {
-                    for entry in entries.indices where !entries[entry].texts[key].isEmpty { same &= ~(1 << entry) }
-                } else {
-                    same &= sameText[key]
-                }
-            }
-            if same != 0 {
-                let entry = entries[same.trailingZeroBitCount]
-                lastChoice = entry.choice
-                return entry.members
-            }
-        }
+        if let same = sameMembers() { return same.members }
+        let keys = cluster.keys
         var members: [String: Any] = [:]
         let end = scanner.index
         defer { scanner.index = end }
@@ -131,7 +169,10 @@ struct RecentClusterMembers {
             }
         }
         if keepsMembers {
-            let entry = Entry(texts: spans.map { Array(scanner.input.bytes($0)) }, members: members)
+            let texts = spans.map { Array(scanner.input.bytes($0)) }
+            let leading = cluster.leadingKey.map { key in texts[0].isEmpty ? [] : key + texts[0] } ?? []
+            let entry = Entry(
+                texts: texts, members: members, choice: LastChoice(texts: texts, of: cluster), leading: leading)
             lastChoice = entry.choice
             if entries.count < Self.capacity {
                 entries.append(entry)
