@@ -20,9 +20,11 @@ extension JSONAdapter {
         /// 64 by default.
         ///
         /// A model held by a property is one level, and so is each model of an
-        /// array of models (the array itself is none), counted the same way from
-        /// `Data` and from a dictionary, and by the writing methods: a model read
-        /// with this limit is written with the same
+        /// array of models (the array itself is none). A ``JSONTaggedEnum`` held by
+        /// a property or an array is a level, and its case's model another: the
+        /// two take about twice the stack of one model. Levels are counted the
+        /// same way from `Data` and from a dictionary, and by the writing methods:
+        /// a model read with this limit is written with the same
         /// ``EncodingOptions/maximumModelDepth``. Nested models that transformers
         /// read with ``ValueTransformer/model(_:)`` and ``ValueTransformer/models(_:)``
         /// count too, and follow these options.

@@ -226,9 +226,12 @@ final class MappingPlan<M: Model>: Sendable {
                 kind: $0.kind, nested: $0.nested, readsPlainStrings: $0.transformer?.forwardFromPlainString != nil,
                 readsStringArrays: $0.transformer?.keepsStringArrays == true,
                 jsonValueForm: $0.isCustomTransformer ? nil : $0.transformer?.jsonValueForm,
+                readsObjectText: !$0.isCustomTransformer && $0.transformer?.readsObjectText == true,
                 readsBinaryNumbers: !$0.isCustomTransformer && $0.property.type.holdsOnlyDoubles,
                 typedArrayElement: $0.typedArrayElement,
-                readsTypedValues: $0.typedArrayElement != nil || !$0.isCustomTransformer && $0.transformer?.jsonValueForm != nil,
+                readsTypedValues: $0.typedArrayElement != nil
+                    || !$0.isCustomTransformer
+                        && ($0.transformer?.jsonValueForm != nil || $0.transformer?.readsObjectText == true),
                 storesNestedInPlace: $0.nestedField != nil && !$0.nestedFieldIsOptional && $0.property.isWritable)
         }
         self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
@@ -529,6 +532,9 @@ struct MemberRead: Sendable {
     /// How the value is read straight as `JSONValue`s, when the entry's transformer is
     /// a `JSONValue` default (see ``Transformation/jsonValueForm``).
     let jsonValueForm: JSONValueForm?
+    /// Whether an object is read as its ``ObjectText``, for a transformer that
+    /// decodes it from its text (see ``Transformation/readsObjectText``).
+    let readsObjectText: Bool
     /// Whether the entry's numbers are read as their nearest `Double` alone, without
     /// the digits a `Decimal` would keep: its type holds only `Double`s and its
     /// transformer is the default (see ``PropertyType/holdsOnlyDoubles``).
@@ -537,8 +543,9 @@ struct MemberRead: Sendable {
     /// straight into its storage when it holds only numbers that type takes as they
     /// are (see `JSONScanner+TypedArrays.swift`).
     let typedArrayElement: (any TypedJSONArrayElement.Type)?
-    /// Whether the entry has a ``typedArrayElement`` or a ``jsonValueForm``: one flag
-    /// for the two, so that reading any other entry tests one byte for both.
+    /// Whether the entry has a ``typedArrayElement``, a ``jsonValueForm`` or
+    /// ``readsObjectText``: one flag for the three, so that reading any other entry
+    /// tests one byte for them all.
     let readsTypedValues: Bool
     /// Whether a nested model (or array of models) decoded as it is read is stored
     /// straight into the entry's ``MappingPlan/Entry/nestedField``: a writable field of

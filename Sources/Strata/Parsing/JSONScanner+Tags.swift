@@ -68,6 +68,31 @@ extension JSONScanner {
         return (string, index)
     }
 
+    /// Whether a member after the first of the object at `start` has the key `key`.
+    ///
+    /// The object's members are read one by one, their values skipped, so that a
+    /// key inside a nested value does not count. The scanner is left where it was.
+    /// For an object already checked: the caller asks only when ``mayHoldKey(_:from:)``
+    /// finds the key's bytes, or an escape, after the first member.
+    mutating func laterMemberHasKey(_ key: TagKeyBytes, inObjectAt start: Position) throws(JSONParsingError) -> Bool {
+        let end = position
+        defer { position = end }
+        position = start
+        guard try beginObject() else { return false }
+        _ = try memberKey(afterComma: false)
+        try skipValue()
+        while try nextMember() {
+            switch try memberKey(afterComma: true) {
+            case .ascii(let bytes):
+                if bytes.elementsEqual(key.bytes) { return true }
+            case .decoded(let decoded):
+                if decoded.utf8.elementsEqual(key.bytes) { return true }
+            }
+            try skipValue()
+        }
+        return false
+    }
+
     /// Whether the bytes from `start` to the scanner's index may hold a member
     /// whose key is `key`: they contain its bytes, or a `\u` escape, which may
     /// spell them.

@@ -48,19 +48,29 @@ struct TaggedEnumProperty: LeafPropertyType, @unchecked Sendable {
 
 /// JSON object ↔ ``JSONTaggedEnum`` value: the default for a tagged enum's
 /// properties and elements.
+///
+/// An object the scanner source read is given as its ``ObjectText`` and read as
+/// JSON data holding a tagged object is read: the same value, or the same error,
+/// as from its dictionary.
+///
+/// A tagged object held by a property or an element is a model level of its
+/// own, in both directions, as its case's model is: the two levels together take
+/// about twice the stack of one model's.
 extension Transformation {
     static func tagged(_ enumType: any JSONTaggedEnum.Type) -> Transformation {
         Transformation(
             forward: { value in
                 guard let value else { return nil }
+                if let text = value as? ObjectText { return try JSONAdapter.nested { try enumType.decodeTagged(text) } }
                 guard let object = value as? [String: Any] else {
                     throw StrataError.expected("a JSON object with a tag", for: "\(enumType)", found: value)
                 }
-                return try enumType.decodeTagged(object)
+                return try JSONAdapter.nested { try enumType.decodeTagged(object) }
             },
             reverse: { value in
                 guard let value else { return nil }
-                return try enumType.encodeTagged(value)
-            })
+                return try JSONAdapter.nested { try enumType.encodeTagged(value) }
+            }
+        ).readingObjectText()
     }
 }

@@ -16,19 +16,33 @@ extension JSONAdapter {
     ) throws -> T? {
         try scanning(data, maximumNestingDepth: maximumNestingDepth) { scanner -> T? in
             guard scanner.nextByte == Byte.openBrace else { return nil }
-            var read: [T] = []
-            if try taggedReadingInOnePass(
-                T.self, table: .shared, from: &scanner, levelsLeft: levelsLeft, checkingDocumentEnd: true,
-                appendingTo: &read, wrapping: { try $0() }),
-                let value = read.first
-            {
-                try scanner.endDocument()
-                return value
-            }
-            // The whole document is checked before any value is decoded.
-            let found = try TaggedObject(T.self, from: &scanner, checkingDocumentEnd: true)
-            return try found.decode(from: &scanner, levelsLeft: levelsLeft)
+            return try taggedReadingDocument(T.self, from: &scanner, levelsLeft: levelsLeft)
         }
+    }
+
+    /// The value of the tagged object a property's ``ObjectText`` holds, read as the
+    /// object that is the whole of JSON data is, one model level deeper.
+    static func taggedReading<T: JSONTaggedEnum>(_: T.Type, text: ObjectText) throws -> T {
+        try text.scanning { scanner in try taggedReadingDocument(T.self, from: &scanner, levelsLeft: text.levelsLeft) }
+    }
+
+    /// The value of the tagged object at the scanner's position, which is followed
+    /// by nothing but whitespace.
+    private static func taggedReadingDocument<T: JSONTaggedEnum>(
+        _: T.Type, from scanner: inout MemberScanner, levelsLeft: Int
+    ) throws -> T {
+        var read: [T] = []
+        if try taggedReadingInOnePass(
+            T.self, table: .shared, from: &scanner, levelsLeft: levelsLeft, checkingDocumentEnd: true,
+            appendingTo: &read, wrapping: { try $0() }),
+            let value = read.first
+        {
+            try scanner.endDocument()
+            return value
+        }
+        // The whole document is checked before any value is decoded.
+        let found = try TaggedObject(T.self, from: &scanner, checkingDocumentEnd: true)
+        return try found.decode(from: &scanner, levelsLeft: levelsLeft)
     }
 
     /// The values of the tagged objects of the array that is the whole of `data`.
@@ -80,7 +94,7 @@ extension JSONAdapter {
     /// Returns `false`, having appended nothing and the scanner where it was, when
     /// the object is to be read as `TaggedObject` reads it: the tag is not first, not
     /// a string or unknown, the case's model is not read from the bytes, or the rest
-    /// of the object may hold another member with the tag's key (whose value a
+    /// of the object holds another member with the tag's key (whose value a
     /// dictionary of the object would take).
     ///
     /// The value and the errors are the ones `TaggedObject` gives: a failed read is
@@ -119,7 +133,10 @@ extension JSONAdapter {
             if checkingDocumentEnd { try scanner.endDocument() }
             throw error
         }
-        guard !scanner.mayHoldKey(key, from: afterTag) else {
+        // A later member with the tag's key would be the tag a dictionary of the object
+        // keeps; the same key inside a nested value is no member of the object, and
+        // reading the object again for it would read each nested tagged object twice.
+        guard try !scanner.mayHoldKey(key, from: afterTag) || !scanner.laterMemberHasKey(key, inObjectAt: start) else {
             scanner.position = start
             return false
         }

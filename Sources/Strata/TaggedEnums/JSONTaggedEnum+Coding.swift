@@ -25,6 +25,12 @@ extension JSONTaggedEnum {
             path: path.components)
     }
 
+    /// The value an object's ``ObjectText`` holds, as ``decodeTagged(_:)-([String:Any])``
+    /// gives it for the object's dictionary.
+    static func decodeTagged(_ text: ObjectText) throws -> Self {
+        try JSONAdapter.taggedReading(Self.self, text: text)
+    }
+
     /// Audits `object` as the case its tag chooses, its tag counted as mapped.
     ///
     /// See `JSONAdapter.audit(of:from:)`. An object whose tag no case and no

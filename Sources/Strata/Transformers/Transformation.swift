@@ -31,6 +31,11 @@ struct Transformation: Sendable {
     /// reads the value straight as `JSONValue`s (`JSONValueTreeBuilder`), and a sink of
     /// JSON text writes it as it is.
     private(set) var jsonValueForm: JSONValueForm?
+    /// Whether ``forward`` also takes an object as its ``ObjectText``, the object's
+    /// JSON text as the scanner source read and checked it, and gives what it gives
+    /// for the object's dictionary: so a tagged enum's object is decoded from its
+    /// bytes, with no dictionary made of it.
+    private(set) var readsObjectText = false
 
     /// A one-way transformation.
     init(forward: @escaping @Sendable (Any?) throws -> Any?) {
@@ -88,6 +93,14 @@ struct Transformation: Sendable {
     func holdingJSONValues(as form: JSONValueForm) -> Transformation {
         var transformation = self
         transformation.jsonValueForm = form
+        return transformation
+    }
+
+    /// This transformation, marked as one whose ``forward`` takes an object's
+    /// ``ObjectText`` (see ``readsObjectText``).
+    func readingObjectText() -> Transformation {
+        var transformation = self
+        transformation.readsObjectText = true
         return transformation
     }
 

@@ -76,6 +76,15 @@ private enum Held: JSONTaggedEnum {
     ]
 }
 
+/// A model holding a tagged enum between two other members.
+private struct TaggedHolder<T: JSONTaggedEnum>: JSONSerializing {
+    var before = 0
+    var held: T?
+    var after = ""
+    static var propertyKeys: PropertyKeys<TaggedHolder<T>> { ["before": \.before, "held": \.held, "after": \.after] }
+    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { JSONKeyPath.identity(for: propertyKeys) }
+}
+
 extension Conformance {
     /// A tagged enum read from JSON data (its tag found in the bytes, its case's
     /// model decoded from them) gives what it gives from the document's dictionary:
@@ -187,6 +196,15 @@ extension Conformance {
                     Run("from a Foundation dictionary", Outcome(T.self) { [try fromDictionary(T.self, data, .foundationDictionary, options)] }))
             }
             Conformance.expectAgreement(runs, "model(of: \(T.self)) from \(Conformance.show(data))", sourceLocation: sourceLocation)
+            // Held by a model's property: read from the object's bytes, or from its dictionary.
+            let holder = Data(#"{"before": 1, "held": \#(document), "after": "z"}"#.utf8)
+            Conformance.expectAgreement(
+                [
+                    Run("from the adapter's dictionary", Outcome(TaggedHolder<T>.self) {
+                        [try JSONAdapter.model(of: TaggedHolder<T>.self, from: Conformance.parseWhole(holder, .dictionary) as? [String: Any] ?? [:], options: options)]
+                    }),
+                    Run("from Data", Outcome(TaggedHolder<T>.self) { [try JSONAdapter.model(of: TaggedHolder<T>.self, from: holder, options: options)] }),
+                ], "model(of: TaggedHolder<\(T.self)>) from \(Conformance.show(holder))", sourceLocation: sourceLocation)
             let filler = #"{"kind": "charge", "meta": {"kind": "charge"}, "id": "filler"}"#
             for array in ["[\(document)]", "[\(filler), \(filler), \(document), \(filler)]"] {
                 let arrayData = Data(array.utf8)

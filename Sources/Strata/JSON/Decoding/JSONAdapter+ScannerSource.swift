@@ -318,8 +318,10 @@ extension JSONAdapter {
         if plan.memberReads[index].readsStringArrays, let strings = scanner.plainStringArray() {
             return .converted(consume strings)
         }
-        if plan.memberReads[index].readsTypedValues, let value = try readTypedValue(plan, at: index, from: &scanner) {
-            return .converted(value)
+        if plan.memberReads[index].readsTypedValues,
+            let slot = try readTypedValue(plan, at: index, from: &scanner, levelsLeft: levelsLeft)
+        {
+            return slot
         }
         // The nested model type taken out only for an entry that holds models: a copy of
         // the whole read, or of its references, costs a retain and a release each.
@@ -337,16 +339,22 @@ extension JSONAdapter {
 
     /// The value of an entry that ``MemberRead/readsTypedValues``, read straight into
     /// what its transformer would give: an array of numbers into its storage, a
-    /// `JSONValue` (or an array or object of them) as `JSONValue`s; `nil`, having
-    /// read nothing, for a value to read as JSON.
+    /// `JSONValue` (or an array or object of them) as `JSONValue`s; an object as its
+    /// ``ObjectText``, for the transformer; `nil`, having read nothing, for a value
+    /// to read as JSON.
     @inline(never)
     private static func readTypedValue<T: JSONSerializing>(
-        _ plan: MappingPlan<T>, at index: Int, from scanner: inout MemberScanner
-    ) throws(JSONParsingError) -> Any? {
+        _ plan: MappingPlan<T>, at index: Int, from scanner: inout MemberScanner, levelsLeft: Int
+    ) throws(JSONParsingError) -> Slot? {
         if let element = plan.memberReads[index].typedArrayElement, let array = scanner.typedArray(of: element) {
-            return array
+            return .converted(array)
         }
-        if let form = plan.memberReads[index].jsonValueForm { return try scanner.jsonValue(as: form) }
+        if let form = plan.memberReads[index].jsonValueForm { return try scanner.jsonValue(as: form).map(Slot.converted) }
+        // The object's text, for a transformer that decodes it a model level deeper:
+        // the tagged object's level, then its case's model's.
+        if plan.memberReads[index].readsObjectText, levelsLeft > 1, scanner.nextByte == Byte.openBrace {
+            return .json(try ObjectText(from: &scanner, levelsLeft: levelsLeft - 1))
+        }
         return nil
     }
 
