@@ -71,6 +71,14 @@ extension Transformation {
                 guard let value else { return nil }
                 return try JSONAdapter.nested { try enumType.encodeTagged(value) }
             }
-        ).readingObjectText()
+        )
+        .readingObjectText()
+        .writingText { value in
+            func writer<T: JSONTaggedEnum>(_: T.Type) -> ((inout EmitterSink) throws -> Void)? {
+                guard let tagged = value as? T else { return nil }
+                return { sink in try JSONAdapter.nested { try T.writeTagged(tagged, table: .shared, into: &sink) } }
+            }
+            return writer(enumType)
+        }
     }
 }

@@ -36,6 +36,13 @@ struct Transformation: Sendable {
     /// for the object's dictionary: so a tagged enum's object is decoded from its
     /// bytes, with no dictionary made of it.
     private(set) var readsObjectText = false
+    /// How a value is written straight into a sink of JSON text.
+    ///
+    /// The write for the value, as what ``reverse`` gives for it would be written,
+    /// or `nil` for a value left to ``reverse`` (which then gives the JSON value or
+    /// the error): so a tagged enum held by a property is written with no
+    /// dictionary of its object.
+    private(set) var textWriter: (@Sendable (Any) -> ((inout EmitterSink) throws -> Void)?)?
 
     /// A one-way transformation.
     init(forward: @escaping @Sendable (Any?) throws -> Any?) {
@@ -101,6 +108,13 @@ struct Transformation: Sendable {
     func readingObjectText() -> Transformation {
         var transformation = self
         transformation.readsObjectText = true
+        return transformation
+    }
+
+    /// This transformation, with `writer` as its ``textWriter``.
+    func writingText(with writer: @escaping @Sendable (Any) -> ((inout EmitterSink) throws -> Void)?) -> Transformation {
+        var transformation = self
+        transformation.textWriter = writer
         return transformation
     }
 

@@ -261,6 +261,19 @@ extension Conformance {
                     + #"{"amount":0,"id":"c","kind":"charge","note":null,"owner":null}]"#)
         }
 
+        @Test func aHeldTaggedEnumIsWrittenFromItsValue() throws {
+            let holder = TaggedHolder<LenientKind>(
+                before: 1, held: .charge(KindCharge(id: "c", amount: 5, note: nil, owner: nil)), after: "z")
+            let plan = MappingPlan<TaggedHolder<LenientKind>>.shared
+            let entry = try #require(plan.entries.first { $0.property.key == "held" })
+            #expect(entry.transformer?.textWriter?(LenientKind.charge(KindCharge(id: "c"))) != nil)
+            #expect(entry.transformer?.textWriter?("no tagged value") == nil)
+            let written = try JSONAdapter.data(from: holder, formatting: .sortedKeys)
+            #expect(
+                String(decoding: written, as: UTF8.self)
+                    == #"{"after":"z","before":1,"held":{"amount":5,"id":"c","kind":"charge","note":null,"owner":null}}"#)
+        }
+
         @Test func aModelTooDeepIsTheSameErrorBothWays() {
             let options = JSONAdapter.EncodingOptions(maximumModelDepth: 1)
             let value = LenientKind.charge(KindCharge(id: "c", amount: 5, note: nil, owner: KindHolder(login: "o")))
@@ -307,6 +320,19 @@ extension Conformance {
                                 options: JSONAdapter.writerOptions(options.formatting))
                         }),
                     ], "\(value) with options [\(options.testDescription)]", sourceLocation: sourceLocation)
+                // Held by a model's property: written straight as JSON text, and as its dictionary.
+                let holder = TaggedHolder<T>(before: 1, held: value, after: "z")
+                Conformance.expectAgreement(
+                    [
+                        Run("data(from: TaggedHolder)", encoded(T.self, options) {
+                            try JSONAdapter.data(from: holder, options: options.encoding, formatting: options.formatting)
+                        }),
+                        Run("dictionary(from: TaggedHolder), written", encoded(T.self, options) {
+                            try JSONWriter.data(
+                                withJSONObject: JSONAdapter.dictionary(from: holder, options: options.encoding),
+                                options: JSONAdapter.writerOptions(options.formatting))
+                        }),
+                    ], "TaggedHolder of \(value) with options [\(options.testDescription)]", sourceLocation: sourceLocation)
             }
             Conformance.expectAgreement(
                 runs, "\(values.count) of \(T.self) with options [\(options.testDescription)]", sourceLocation: sourceLocation)

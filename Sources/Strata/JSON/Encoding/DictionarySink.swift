@@ -84,6 +84,10 @@ struct DictionarySink: JSONSink {
         try writeMember(entry, nested.value)
     }
 
+    mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, emitting body: (inout EmitterSink) throws -> Void) throws -> Bool {
+        false
+    }
+
     mutating func writeArray(count: Int, element: (inout DictionarySink, Int) throws -> Void) throws {
         var items: [Any] = []
         items.reserveCapacity(count)

@@ -107,6 +107,11 @@ struct EmitterSink: JSONSink {
         try body(&self)
     }
 
+    mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, emitting body: (inout EmitterSink) throws -> Void) throws -> Bool {
+        try writeMember(entry, writing: body)
+        return true
+    }
+
     mutating func writeArray(count: Int, element: (inout EmitterSink, Int) throws -> Void) throws {
         let depth = self.depth
         try Self.writing { () throws(JSONWritingError) in try emitter.beginArray(depth: depth) }

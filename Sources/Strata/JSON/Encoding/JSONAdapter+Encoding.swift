@@ -341,6 +341,15 @@ extension JSONAdapter {
                 if Sink.writesJSONValues, entry.writesJSONValues {
                     return try sink.writeMember(entry, consume read)
                 }
+                // A tagged enum with its default transformer, to a sink of JSON text: its
+                // object written as the transformer's would be, with the same errors.
+                if Sink.writesJSONValues, !entry.isCustomTransformer, let writer = entry.transformer?.textWriter?(read) {
+                    do {
+                        if try sink.writeMember(entry, emitting: writer) { return }
+                    } catch {
+                        throw reverseError(error, of: entry, in: T.self)
+                    }
+                }
                 value = try jsonValue(of: entry, in: model, read: consume read)
             case .none:
                 value = try jsonValue(of: entry, in: model, read: nil)
@@ -461,15 +470,8 @@ extension JSONAdapter {
         if let transformer = entry.transformer, entry.isCustomTransformer || !isNone(value) {
             do {
                 value = try transformer.reverseTransformedValue(consume value)
-            } catch let error as StrataError {
-                throw StrataError(
-                    error.code, "Cannot write '\(entry.property.key)' of \(T.self): \(error.reason)",
-                    path: entry.errorPath + error.path, underlyingError: error.underlyingError)
             } catch {
-                throw StrataError(
-                    .transformerFailed,
-                    "The reverse transformer for '\(entry.property.key)' of \(T.self) failed: \(error)",
-                    path: entry.errorPath, underlyingError: error)
+                throw reverseError(error, of: entry, in: T.self)
             }
         }
         if entry.checksWrittenValue, let written = value, !isPlainJSONScalar(written),
@@ -482,6 +484,18 @@ extension JSONAdapter {
                 path: entry.errorPath)
         }
         return value
+    }
+
+    /// The error of an entry's reverse transformation, `error`, with the entry's path.
+    static func reverseError<T>(_ error: any Error, of entry: MappingPlan<T>.Entry, in _: T.Type) -> StrataError {
+        if let error = error as? StrataError {
+            return StrataError(
+                error.code, "Cannot write '\(entry.property.key)' of \(T.self): \(error.reason)",
+                path: entry.errorPath + error.path, underlyingError: error.underlyingError)
+        }
+        return StrataError(
+            .transformerFailed, "The reverse transformer for '\(entry.property.key)' of \(T.self) failed: \(error)",
+            path: entry.errorPath, underlyingError: error)
     }
 
     /// Whether `value` is `nil`, found without copying it (`value != nil` copies an

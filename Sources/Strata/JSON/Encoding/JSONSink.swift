@@ -45,6 +45,9 @@ protocol JSONSink {
     /// Writes a member whose value `body` writes into the sink: a nested model or
     /// array of models.
     mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, writing body: (inout Self) throws -> Void) throws
+    /// Writes a member whose value `body` writes into a sink of JSON text and
+    /// returns `true`; a sink that is not one writes nothing and returns `false`.
+    mutating func writeMember<M>(_ entry: MappingPlan<M>.Entry, emitting body: (inout EmitterSink) throws -> Void) throws -> Bool
     /// Writes an array of `count` elements, each written into the sink by `element`.
     mutating func writeArray(count: Int, element: (inout Self, Int) throws -> Void) throws
     /// Writes a whole JSON object, already built.
