@@ -30,6 +30,10 @@ final class MappingPlan<M: Model>: Sendable {
         /// ``Transformation/jsonValueForm``): a sink that ``JSONSink/writesJSONValues``
         /// is given the value as it is.
         let writesJSONValues: Bool
+        /// Whether the transformer is not the user's and has a
+        /// ``Transformation/textWriter``: a flag, so that writing any other entry
+        /// copies no transformer.
+        let writesText: Bool
         /// The path in error messages: the keys and indices of a single key path (of
         /// the first path for ``JSONKeyPath/firstPresent(_:_:)``), or the array form
         /// as one component.
@@ -98,6 +102,7 @@ final class MappingPlan<M: Model>: Sendable {
             self.isCustomTransformer = isCustomTransformer
             self.checksWrittenValue = checksWrittenValue
             self.writesJSONValues = !isCustomTransformer && transformer?.jsonValueForm != nil
+            self.writesText = !isCustomTransformer && transformer?.textWriter != nil
             // The unmapped members are the object's own: their errors start with their keys.
             self.errorPath = unmappedExcept != nil ? [] : keyPath.isMultiple ? [.key(keyPath.description)] : first.components
             self.alternativeErrorPaths = keyPath.form == .firstPresent ? keyPath.paths.map(\.components) : []

@@ -341,14 +341,9 @@ extension JSONAdapter {
                 if Sink.writesJSONValues, entry.writesJSONValues {
                     return try sink.writeMember(entry, consume read)
                 }
-                // A tagged enum with its default transformer, to a sink of JSON text: its
-                // object written as the transformer's would be, with the same errors.
-                if Sink.writesJSONValues, !entry.isCustomTransformer, let writer = entry.transformer?.textWriter?(read) {
-                    do {
-                        if try sink.writeMember(entry, emitting: writer) { return }
-                    } catch {
-                        throw reverseError(error, of: entry, in: T.self)
-                    }
+                // A tagged enum with its default transformer, to a sink of JSON text.
+                if Sink.writesJSONValues, entry.writesText, try writeText(of: entry, read, in: T.self, into: &sink) {
+                    return
                 }
                 value = try jsonValue(of: entry, in: model, read: consume read)
             case .none:
@@ -484,6 +479,26 @@ extension JSONAdapter {
                 path: entry.errorPath)
         }
         return value
+    }
+
+    /// Writes `value`, the value of an entry that ``MappingPlan/Entry/writesText``,
+    /// through its transformer's ``Transformation/textWriter``, as the transformer's
+    /// JSON value would be written, with the same errors; `false`, having written
+    /// nothing, for a value the writer leaves to the transformer or a sink that
+    /// writes no JSON text.
+    ///
+    /// Out of ``encodeEntry(_:of:omitNulls:into:)``, whose other entries it would
+    /// otherwise cost.
+    @inline(never)
+    private static func writeText<T: JSONSerializing, Sink: JSONSink>(
+        of entry: MappingPlan<T>.Entry, _ value: Any, in _: T.Type, into sink: inout Sink
+    ) throws -> Bool {
+        guard let writer = entry.transformer?.textWriter?(value) else { return false }
+        do {
+            return try sink.writeMember(entry, emitting: writer)
+        } catch {
+            throw reverseError(error, of: entry, in: T.self)
+        }
     }
 
     /// The error of an entry's reverse transformation, `error`, with the entry's path.
