@@ -309,33 +309,34 @@ extension Conformance {
                 }),
             ]
             if let value = values.first, values.count == 1 {
-                Conformance.expectAgreement(
-                    [
-                        Run("data(from: \(T.self))", encoded(T.self, options) {
-                            try JSONAdapter.data(from: value, options: options.encoding, formatting: options.formatting)
-                        }),
-                        Run("dictionary(from:), written", encoded(T.self, options) {
-                            try JSONWriter.data(
-                                withJSONObject: JSONAdapter.dictionary(from: value, options: options.encoding),
-                                options: JSONAdapter.writerOptions(options.formatting))
-                        }),
-                    ], "\(value) with options [\(options.testDescription)]", sourceLocation: sourceLocation)
+                expectTextAgrees(
+                    "\(T.self)", "\(value)", options, sourceLocation: sourceLocation,
+                    data: { try JSONAdapter.data(from: value, options: options.encoding, formatting: options.formatting) },
+                    dictionary: { try JSONAdapter.dictionary(from: value, options: options.encoding) })
                 // Held by a model's property: written straight as JSON text, and as its dictionary.
                 let holder = TaggedHolder<T>(before: 1, held: value, after: "z")
-                Conformance.expectAgreement(
-                    [
-                        Run("data(from: TaggedHolder)", encoded(T.self, options) {
-                            try JSONAdapter.data(from: holder, options: options.encoding, formatting: options.formatting)
-                        }),
-                        Run("dictionary(from: TaggedHolder), written", encoded(T.self, options) {
-                            try JSONWriter.data(
-                                withJSONObject: JSONAdapter.dictionary(from: holder, options: options.encoding),
-                                options: JSONAdapter.writerOptions(options.formatting))
-                        }),
-                    ], "TaggedHolder of \(value) with options [\(options.testDescription)]", sourceLocation: sourceLocation)
+                expectTextAgrees(
+                    "TaggedHolder", "TaggedHolder of \(value)", options, sourceLocation: sourceLocation,
+                    data: { try JSONAdapter.data(from: holder, options: options.encoding, formatting: options.formatting) },
+                    dictionary: { try JSONAdapter.dictionary(from: holder, options: options.encoding) })
             }
             Conformance.expectAgreement(
                 runs, "\(values.count) of \(T.self) with options [\(options.testDescription)]", sourceLocation: sourceLocation)
+        }
+
+        /// One value written by `data` and as the object `dictionary` gives, then the
+        /// writer: the same JSON, or the same error.
+        private func expectTextAgrees(
+            _ type: String, _ what: String, _ options: WriteOptions, sourceLocation: SourceLocation,
+            data: () throws -> Data, dictionary: () throws -> [String: Any]
+        ) {
+            Conformance.expectAgreement(
+                [
+                    Run("data(from: \(type))", encoded(Void.self, options, data)),
+                    Run("dictionary(from: \(type)), written", encoded(Void.self, options) {
+                        try JSONWriter.data(withJSONObject: dictionary(), options: JSONAdapter.writerOptions(options.formatting))
+                    }),
+                ], "\(what) with options [\(options.testDescription)]", sourceLocation: sourceLocation)
         }
 
         private func encoded<T>(_: T.Type, _ options: WriteOptions, _ body: () throws -> Data) -> Encoded {
