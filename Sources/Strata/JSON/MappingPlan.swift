@@ -55,11 +55,11 @@ final class MappingPlan<M: Model>: Sendable {
         /// ``StoredField/readJSON(_:)``), when the value needs no transformer or its
         /// default transformer is a fixed conversion.
         let jsonField: StoredField?
-        /// The field a model decoded as it is read takes the entry's value into straight
-        /// from the scanner (see ``StoredField/readMember(from:into:)``): a `String`,
+        /// The read that takes the entry's value straight from the scanner into its
+        /// field, for a model decoded as it is read (see ``FieldText``): a `String`,
         /// `Int` or `Bool` property or its optional, or an `[Int]` or `[Double]`, with
         /// the default transformer.
-        let memberField: StoredField?
+        let memberRead: FieldText.Reader?
         /// How the property recovers from a value it cannot take (``JSONSerializing/jsonRecoveryByPropertyKey``).
         let recovery: JSONRecovery
         /// The entry's index in the plan's ``MappingPlan/entries``: its position in
@@ -118,9 +118,9 @@ final class MappingPlan<M: Model>: Sendable {
                 isCustomTransformer || !mapsJSON
                 ? false : property.type.hasFixedJSONConversion || (transformer == nil && !checksWrittenValue)
             self.jsonField = readsFieldJSON && property.field?.readsJSON == true ? property.field : nil
-            self.memberField =
-                !isCustomTransformer && mapsJSON && kind == .value && property.field?.readsMembers == true
-                ? property.field : nil
+            self.memberRead =
+                !isCustomTransformer && mapsJSON && kind == .value
+                ? property.field?.bound(stores: true, FieldText.reader(for:at:)) : nil
             self.recovery = recovery
             self.decodesWithRecovery = !recovery.isEmpty || isCustomTransformer || kind != .value
             self.typedArrayElement = isCustomTransformer || !mapsJSON ? nil : property.type.typedJSONArrayElement
@@ -490,7 +490,7 @@ struct EncodeStep: Sendable {
     let jsonRead: StoredField.JSONValueLoad?
     /// Writes the JSON value straight from the model as the member at ``quotedKey``,
     /// for a sink that writes JSON text (see ``JSONSink/writeStoredMember(_:at:of:)``).
-    let memberWrite: StoredField.JSONMemberWrite?
+    let memberWrite: FieldText.Writer
     /// The plan's entry for the step, a `MappingPlan<M>.Entry` of the plan that made
     /// the step (see ``entry(of:)``), held without its type: in unspecialised code,
     /// reaching it through the plan's array of entries would look up the array's
@@ -506,7 +506,7 @@ struct EncodeStep: Sendable {
         self.position = position
         self.propertyKey = propertyKey
         self.jsonRead = jsonField?.jsonValueLoad
-        self.memberWrite = quotedKey != nil ? jsonField?.jsonMemberWrite : nil
+        self.memberWrite = (quotedKey != nil ? jsonField?.bound(stores: false, FieldText.writer(for:at:)) : nil) ?? .writesNothing
         self.entry = entry
     }
 

@@ -22,21 +22,6 @@ enum FastAccessors {
     /// Stores `nil` in an optional property.
     typealias StoreNil = @Sendable (_ model: UnsafeMutableRawPointer, _ offset: Int) -> Void
     typealias Load = @Sendable (_ model: UnsafeRawPointer, _ offset: Int) -> Any?
-    /// Writes the field as the member `key` of the object `emitter` is writing and
-    /// returns `true`, or returns `false`, having written nothing, when it holds `nil`.
-    typealias MemberWrite =
-        @Sendable (
-            _ model: UnsafeRawPointer, _ offset: Int, _ key: QuotedKey, _ first: Bool, _ depth: Int,
-            _ emitter: inout JSONEmitter
-        ) -> Bool
-
-    /// Reads the JSON value at the scanner's position into the field and returns
-    /// `true` when it is exactly the field's type's form (or `null`, for an optional);
-    /// returns `false`, having read nothing, for any other value.
-    typealias MemberRead =
-        @Sendable (_ model: UnsafeMutableRawPointer, _ offset: Int, _ scanner: inout JSONAdapter.MemberScanner)
-        throws(JSONParsingError) -> Bool
-
     /// The specialised accessors for a field of `type`, or `nil` for a type that
     /// has none: a leaf type's own (see ``LeafPropertyType/fastAccess(optional:)``),
     /// plain or optional, `[String]`'s, and those of `[Int]` and `[Double]`.
@@ -49,11 +34,10 @@ enum FastAccessors {
             return .stored([String].self, optional: false, writtenAsStored: false)
         case .optional(.array(.leaf(is StringProperty), let builder)) where ObjectIdentifier(builder) == ObjectIdentifier([String].self):
             return .stored([String].self, optional: true, writtenAsStored: false)
-        // Arrays of numbers are read straight into their storage (see `TypedJSONArrayElement`).
         case .array(_, let builder) where ObjectIdentifier(builder) == ObjectIdentifier([Int].self):
-            return .stored([Int].self, optional: false, writtenAsStored: false).readingArrays(of: Int.self)
+            return .stored([Int].self, optional: false, writtenAsStored: false)
         case .array(_, let builder) where ObjectIdentifier(builder) == ObjectIdentifier([Double].self):
-            return .stored([Double].self, optional: false, writtenAsStored: false).readingArrays(of: Double.self)
+            return .stored([Double].self, optional: false, writtenAsStored: false)
         default: return nil
         }
     }
@@ -73,50 +57,6 @@ enum FastAccessors {
         { model, offset in
             guard let value = (model + offset).assumingMemoryBound(to: V?.self).pointee else { return nil }
             return value
-        }
-    }
-
-    @inline(__always)
-    static func memberWrite<V: JSONScalarValue>(_: V.Type, optional: Bool) -> MemberWrite {
-        guard optional else {
-            return { model, offset, key, first, depth, emitter in
-                emitter.writeMember(key, first: first, depth: depth, (model + offset).assumingMemoryBound(to: V.self).pointee)
-                return true
-            }
-        }
-        return { model, offset, key, first, depth, emitter in
-            guard let value = (model + offset).assumingMemoryBound(to: V?.self).pointee else { return false }
-            emitter.writeMember(key, first: first, depth: depth, value)
-            return true
-        }
-    }
-
-    @inline(__always)
-    static func memberRead<V: JSONScalarReading>(_: V.Type, optional: Bool) -> MemberRead {
-        guard optional else {
-            return { model, offset, scanner throws(JSONParsingError) in
-                guard let value = try V.read(from: &scanner) else { return false }
-                (model + offset).assumingMemoryBound(to: V.self).pointee = value
-                return true
-            }
-        }
-        return { model, offset, scanner throws(JSONParsingError) in
-            if let value = try V.read(from: &scanner) {
-                (model + offset).assumingMemoryBound(to: V?.self).pointee = value
-                return true
-            }
-            guard try scanner.parseNull() else { return false }
-            (model + offset).assumingMemoryBound(to: V?.self).pointee = nil
-            return true
-        }
-    }
-
-    @inline(__always)
-    static func arrayMemberRead<Element: TypedJSONArrayElement>(_: Element.Type) -> MemberRead {
-        { model, offset, scanner in
-            guard let array = scanner.typedArrayValue(of: Element.self) else { return false }
-            (model + offset).assumingMemoryBound(to: [Element].self).pointee = array
-            return true
         }
     }
 
@@ -183,36 +123,6 @@ struct FastAccess: Sendable {
     /// Loads the field's JSON value, as the type's default transformer gives it;
     /// `nil` when only the transformer builds it (an array's, element by element).
     let jsonLoad: FastAccessors.Load?
-    /// Writes the field's JSON value as an object member, without an `Any` (see
-    /// ``JSONScalarValue``); `nil` for the other types.
-    var memberWrite: FastAccessors.MemberWrite?
-    /// Reads the field's JSON value straight from the member-wise reader, without an
-    /// `Any` (see ``JSONScalarReading``); `nil` for the other types.
-    var memberRead: FastAccessors.MemberRead?
-
-    /// These accessors, with the member write of `V` (the field's type, or what its
-    /// optional wraps).
-    func writingMembers<V: JSONScalarValue>(_: V.Type, optional: Bool) -> FastAccess {
-        var access = self
-        access.memberWrite = FastAccessors.memberWrite(V.self, optional: optional)
-        return access
-    }
-
-    /// These accessors, with the member read of `V` (the field's type, or what its
-    /// optional wraps).
-    func readingMembers<V: JSONScalarReading>(_: V.Type, optional: Bool) -> FastAccess {
-        var access = self
-        access.memberRead = FastAccessors.memberRead(V.self, optional: optional)
-        return access
-    }
-
-    /// These accessors, with the member read of an array of `Element` (the field's
-    /// type), read straight into its storage.
-    func readingArrays<Element: TypedJSONArrayElement>(of _: Element.Type) -> FastAccess {
-        var access = self
-        access.memberRead = FastAccessors.arrayMemberRead(Element.self)
-        return access
-    }
 
     /// The accessors of a field of `V` (or `V?`) whose value is stored as it is;
     /// its JSON value is its value when `writtenAsStored`.

@@ -89,15 +89,6 @@ indirect enum PropertyType: @unchecked Sendable {
         }
     }
 
-    /// The element type of an array the scanner reads straight into its storage
-    /// (see `JSONScanner+TypedArrays.swift`): `Double` for `[Double]`, `[Double]` for
-    /// `[[Double]]`, for arrays of `Double`, `Float` and `Int` at any depth and
-    /// optionals of them; `nil` for any other type.
-    var typedJSONArrayElement: (any TypedJSONArrayElement.Type)? {
-        guard case .array(_, let builder) = unwrapped, builder.isArray else { return nil }
-        return builder.elementType as? any TypedJSONArrayElement.Type
-    }
-
     /// Whether no JSON value is of this type, so that a property of it needs a
     /// transformer: a `Date`, `Data`, a type Strata does not know (not a model),
     /// or a collection of those.

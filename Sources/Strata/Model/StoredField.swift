@@ -58,13 +58,10 @@ final class StoredField: @unchecked Sendable {
     /// the types where that is a fixed conversion (see ``FastAccess/jsonLoad``
     /// and ``RawValueEnums/jsonLoad(_:raw:)``).
     private let jsonRead: FastAccessors.Load?
-    /// Writes the JSON value ``jsonRead`` loads as an object member, for the types
-    /// that have such a write (see ``FastAccess/memberWrite``).
-    private let memberWrite: FastAccessors.MemberWrite?
-    /// Reads the property's JSON value straight from the member-wise reader, for
-    /// the types that have such a read (see ``FastAccess/memberRead``); `nil` when
-    /// the field is read-only.
-    private let memberRead: FastAccessors.MemberRead?
+    /// The property's type, which the accessors of ``bound(_:)`` are made for.
+    private let type: PropertyType
+    /// Whether the property can be written through the field.
+    private let writable: Bool
     #if DEBUG || STRATA_INTERNAL_CHECKS
     /// The key path's own read, to check every load and store against.
     private let keyPathRead: @Sendable (Any) -> Any?
@@ -97,6 +94,8 @@ final class StoredField: @unchecked Sendable {
     ) {
         self.offset = offset
         self.inObject = inObject
+        self.type = type
+        self.writable = writable
         readValue = Self.reader(Value.self)
         if writable {
             let storeWrapped = (Value.self as? any OptionalProtocol.Type)?.exactWrappedStore()
@@ -118,12 +117,8 @@ final class StoredField: @unchecked Sendable {
         // a leaf's own (a URL's `absoluteString`).
         if case .rawRepresentable(let enumType, let raw) = type {
             jsonRead = RawValueEnums.jsonLoad(enumType, raw: raw)
-            memberWrite = nil
-            memberRead = nil
         } else {
             jsonRead = access?.jsonLoad
-            memberWrite = access?.memberWrite
-            memberRead = writable ? access?.memberRead : nil
         }
         #if DEBUG || STRATA_INTERNAL_CHECKS
         // The key path is `Sendable` where `PropertyKeys` holds it; this one is the
@@ -254,43 +249,6 @@ final class StoredField: @unchecked Sendable {
         }
     }
 
-    /// The field's JSON value written as an object member (see
-    /// ``FastAccessors/MemberWrite``), for loops that must not retain the field on
-    /// every pass; `nil` for a type without such a write.
-    var jsonMemberWrite: JSONMemberWrite? {
-        guard let memberWrite else { return nil }
-        #if DEBUG || STRATA_INTERNAL_CHECKS
-        return JSONMemberWrite(offset: offset, write: memberWrite, field: self)
-        #else
-        return JSONMemberWrite(offset: offset, write: memberWrite)
-        #endif
-    }
-
-    /// The write of a field's JSON value as an object member, with the field's
-    /// offset: made only by ``jsonMemberWrite``.
-    struct JSONMemberWrite: Sendable {
-        fileprivate let offset: Int
-        fileprivate let write: FastAccessors.MemberWrite
-
-        #if DEBUG || STRATA_INTERNAL_CHECKS
-        fileprivate let field: StoredField
-        #endif
-
-        /// Writes the field in `storage` (that of a model of the type the field was
-        /// made for) as the member `key` of the object `emitter` is writing and
-        /// returns `true`; returns `false`, having written nothing, when it holds `nil`.
-        @inline(__always)
-        func callAsFunction(
-            _ storage: Storage, key: QuotedKey, first: Bool, depth: Int, into emitter: inout JSONEmitter
-        ) -> Bool {
-            #if DEBUG || STRATA_INTERNAL_CHECKS
-            // What is written is the value the JSON read loads.
-            field.check(field.jsonRead?(storage.base, offset) ?? nil, equals: field.keyPathJSON(storage.model))
-            #endif
-            return write(storage.base, offset, key, first, depth, &emitter)
-        }
-    }
-
     /// A model's storage, for reading several of its fields in a row: see
     /// ``withStorage(of:_:)``.
     struct Storage {
@@ -389,6 +347,13 @@ final class StoredField: @unchecked Sendable {
     /// object's storage through the reference (the variable itself is unchanged).
     @inline(__always)
     private func withMutableBase<M, Result>(of model: inout M, _ body: (UnsafeMutableRawPointer) throws -> Result) rethrows -> Result {
+        try Self.withMutableBase(of: &model, inObject: inObject, body)
+    }
+
+    @inline(__always)
+    private static func withMutableBase<M, Result>(
+        of model: inout M, inObject: Bool, _ body: (UnsafeMutableRawPointer) throws -> Result
+    ) rethrows -> Result {
         // `&model` as a pointer argument: the variable's address for the call, without the
         // library's `withUnsafeMutablePointer` (a call not specialised for `M`).
         guard inObject else { return try Self.run(body, at: &model) }
@@ -429,28 +394,6 @@ final class StoredField: @unchecked Sendable {
     }
 
     // MARK: Writing
-
-    /// Whether ``readMember(from:into:)`` can read the property's JSON value.
-    var readsMembers: Bool { memberRead != nil }
-
-    /// Reads the JSON value at the scanner's position into the field of `model` and
-    /// returns `true` when it is exactly the form of the property's type (a string
-    /// for a `String`, an integer that fits for an `Int`, `null` for an optional);
-    /// returns `false`, having read nothing and left the model unchanged, for any
-    /// other value, or where ``readsMembers`` is false.
-    ///
-    /// What is stored is what the property's default transformer and the validated
-    /// setter would store for the value ``JSONScanner/parseValueTree()`` gives.
-    @inline(__always)
-    func readMember<M>(from scanner: inout JSONAdapter.MemberScanner, into model: inout M) throws -> Bool {
-        guard memberRead != nil else { return false }
-        // Called through the optional, not bound from it: a binding retains the closure's context.
-        let stored = try withMutableBase(of: &model) { try memberRead?($0, offset, &scanner) == true }
-        #if DEBUG || STRATA_INTERNAL_CHECKS
-        if stored { check(read(model), equals: keyPathRead(model)) }
-        #endif
-        return stored
-    }
 
     /// Stores `value` when it is of the property's type, or a number that converts
     /// to it exactly; returns `false`, leaving the model unchanged, otherwise or
@@ -497,6 +440,75 @@ final class StoredField: @unchecked Sendable {
     private func storeGeneral<M>(_ value: Any?, into model: inout M) -> Bool {
         guard let storeValue else { return false }
         return withMutableBase(of: &model) { storeValue($0, offset, value) }
+    }
+
+    // MARK: Accessors of the layers above
+
+    /// What `make` builds from the property's type and the field's location: an
+    /// accessor of a later layer, for its own loads and stores at the field.
+    ///
+    /// The JSON text the decode engine reads into a field, and the encode engine
+    /// writes from one, are such accessors. `nil` where `make` builds none, or for
+    /// a store (`stores` true) when the field is read-only. The field hands `make`
+    /// its own type with its location, so an accessor is always made for the
+    /// storage it is used on.
+    func bound<Accessor>(stores: Bool, _ make: (PropertyType, Location) -> Accessor?) -> Accessor? {
+        guard !stores || writable else { return nil }
+        #if DEBUG || STRATA_INTERNAL_CHECKS
+        return make(type, Location(offset: offset, inObject: inObject, field: self))
+        #else
+        return make(type, Location(offset: offset, inObject: inObject))
+        #endif
+    }
+
+    /// Where the field lies in a model of the type it was made for: made only by
+    /// ``bound(stores:_:)``, and handed only to an accessor made for the field's type.
+    struct Location: Sendable {
+        /// The offset shifted left by one, with whether it is inside an object (the
+        /// model is a class) in the low bit: one word, so that the accessors that hold
+        /// a location stay as small as those that hold an offset.
+        private let word: Int
+        private var offset: Int { word >> 1 }
+        private var inObject: Bool { word & 1 != 0 }
+
+        #if DEBUG || STRATA_INTERNAL_CHECKS
+        private let field: StoredField
+
+        fileprivate init(offset: Int, inObject: Bool, field: StoredField) {
+            word = offset << 1 | (inObject ? 1 : 0)
+            self.field = field
+        }
+        #else
+        fileprivate init(offset: Int, inObject: Bool) {
+            word = offset << 1 | (inObject ? 1 : 0)
+        }
+        #endif
+
+        /// The address of the field in `storage`, the storage of a model of the type
+        /// the field was made for: that of a value of the field's type, valid while
+        /// `storage` is.
+        @inline(__always)
+        func address(in storage: Storage) -> UnsafeRawPointer {
+            #if DEBUG || STRATA_INTERNAL_CHECKS
+            field.check(field.readValue(storage.base, offset), equals: field.keyPathRead(storage.model))
+            #endif
+            return storage.base + offset
+        }
+
+        /// Runs `body` with the address of the field in `model`, that of an
+        /// initialised value of the field's type, valid for the call: `body` may
+        /// assign a value of exactly that type there.
+        @inline(__always)
+        func withMutableAddress<M, Result>(
+            in model: inout M, _ body: (UnsafeMutableRawPointer) throws -> Result
+        ) rethrows -> Result {
+            let offset = offset
+            let result = try StoredField.withMutableBase(of: &model, inObject: inObject) { try body($0 + offset) }
+            #if DEBUG || STRATA_INTERNAL_CHECKS
+            field.check(field.read(model), equals: field.keyPathRead(model))
+            #endif
+            return result
+        }
     }
 
     // MARK: Checking (debug builds)

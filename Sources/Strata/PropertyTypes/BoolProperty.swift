@@ -34,7 +34,6 @@ struct BoolProperty: LeafPropertyType {
     // MARK: Storage
 
     func fastAccess(optional: Bool) -> FastAccess? {
-        .number(Bool.self, optional: optional) { $0.boolean }.writingMembers(Bool.self, optional: optional)
-            .readingMembers(Bool.self, optional: optional)
+        .number(Bool.self, optional: optional) { $0.boolean }
     }
 }

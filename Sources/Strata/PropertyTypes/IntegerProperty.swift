@@ -70,7 +70,6 @@ struct IntegerProperty: LeafPropertyType, @unchecked Sendable {
 
     func fastAccess(optional: Bool) -> FastAccess? {
         guard integerType == Int.self else { return nil }
-        return .number(Int.self, optional: optional) { $0.integer(Int.self) }.writingMembers(Int.self, optional: optional)
-            .readingMembers(Int.self, optional: optional)
+        return .number(Int.self, optional: optional) { $0.integer(Int.self) }
     }
 }

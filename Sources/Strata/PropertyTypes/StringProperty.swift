@@ -28,7 +28,6 @@ struct StringProperty: LeafPropertyType {
     // MARK: Storage
 
     func fastAccess(optional: Bool) -> FastAccess? {
-        .stored(String.self, optional: optional).writingMembers(String.self, optional: optional)
-            .readingMembers(String.self, optional: optional)
+        .stored(String.self, optional: optional)
     }
 }

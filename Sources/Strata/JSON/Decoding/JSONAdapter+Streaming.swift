@@ -39,7 +39,7 @@ extension JSONAdapter {
             // in between; the slot's path for any other value. (Not for a plan with required
             // keys, which needs to know what was present.)
             if !plan.hasRequiredEntries,
-                try plan.withEntry(at: index, { try $0.memberField?.readMember(from: &scanner, into: &model) == true })
+                try plan.withEntry(at: index, { try $0.memberRead?.read(from: &scanner, into: &model) == true })
             {
                 continue
             }

@@ -76,7 +76,7 @@ struct EmitterSink: JSONSink {
     ) -> Bool {
         guard let key = steps[index].quotedKey else { return false }
         // The write called through the optional: the step is not copied.
-        guard steps[index].memberWrite?(storage, key: key, first: isFirstMember, depth: depth, into: &emitter) == true else {
+        guard steps[index].memberWrite(storage, key: key, first: isFirstMember, depth: depth, into: &emitter) == true else {
             return false
         }
         isFirstMember = false
