@@ -5,7 +5,7 @@
 /// once, cached.
 ///
 /// Every decision that depends on a property's type is taken when the plan is
-/// built, from the property's representation (`Model/ValueRepresentation.swift`):
+/// built, from the property's representation (`JSON/PropertyType+JSON.swift`):
 /// the decode engine (``JSONAdapter/decodeMapped(_:from:)``) and the encode engine
 /// (``JSONAdapter/encodeMapped(_:into:)``) only follow the plan, whatever source
 /// they read from or sink they write to.

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// The ``PropertyType/rawRepresentable(_:raw:)`` case; what the raw type
 /// decides (its archived kind, whether JSON can represent it) is the raw type's,
-/// in `ValueRepresentation.swift`.
+/// in `PropertyType+JSON.swift` and `PropertyType+Archiving.swift`.
 enum RawValueEnums {
     /// The default transformer of `enumType`, whose raw values are of type `raw`.
     static func defaultTransformer(_ enumType: any RawRepresentable.Type, raw: PropertyType) -> Transformation {

@@ -3,7 +3,7 @@ import Foundation
 /// The default transformers' implementations: for scalars, arrays and
 /// `[String: T]` dictionaries (enums' are in `RawValueEnums.swift`).
 ///
-/// Which one a type gets is decided in `ValueRepresentation.swift`
+/// Which one a type gets is decided in `PropertyType+JSON.swift`
 /// (``PropertyType/defaultValueTransformer``).
 enum DefaultTransformers {
     /// Strings, booleans and numbers: checked exactly, written back as they are.

@@ -39,7 +39,7 @@ final class LenientValueTransformer: ClosureValueTransformer, PropertyAdaptingTr
 }
 
 /// The lenient conversions' implementations; which one a type gets is decided in
-/// `ValueRepresentation.swift` (``PropertyType/lenientTransformer``).
+/// `PropertyType+JSON.swift` (``PropertyType/lenientTransformer``).
 enum LenientTransformers {
     /// Numbers and booleans: anything the default reads, then number text (for a
     /// number) or the text and numbers of a boolean (for a `Bool`).
