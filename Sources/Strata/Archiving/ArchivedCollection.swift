@@ -90,7 +90,7 @@ final class ArchivedCollection: NSObject, NSSecureCoding {
     /// Element `index`: its value, `nil` for a `nil` marker; throws when neither is there.
     private static func element(_ index: Int, of type: PropertyType, from coder: NSCoder) throws -> Any? {
         if let value = try ArchivedValueCoding.decode(type, forKey: Keys.value(index), from: coder) { return value }
-        guard type.isOptional, coder.containsValue(forKey: Keys.null(index)) else {
+        guard type.nullRule == .isNil, coder.containsValue(forKey: Keys.null(index)) else {
             throw StrataError(
                 .invalidArchive,
                 "The archived collection has no value for this element; the archive is damaged.")

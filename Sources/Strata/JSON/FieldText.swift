@@ -41,8 +41,7 @@ enum FieldText {
 
     private static func read(for type: PropertyType) -> Read? {
         switch type {
-        case .leaf(let leaf): return scalarRead(leaf, optional: false)
-        case .optional(.leaf(let leaf)): return scalarRead(leaf, optional: true)
+        case .leaf(let leaf), .optional(.leaf(let leaf)): return scalarRead(leaf, optional: type.nullRule == .isNil)
         // Arrays of numbers are read straight into their storage (see `TypedJSONArrayElement`).
         case .array(_, let builder) where ObjectIdentifier(builder) == ObjectIdentifier([Int].self):
             return arrayRead(Int.self)
@@ -54,8 +53,7 @@ enum FieldText {
 
     private static func write(for type: PropertyType) -> Write? {
         switch type {
-        case .leaf(let leaf): return scalarWrite(leaf, optional: false)
-        case .optional(.leaf(let leaf)): return scalarWrite(leaf, optional: true)
+        case .leaf(let leaf), .optional(.leaf(let leaf)): return scalarWrite(leaf, optional: type.nullRule == .isNil)
         default: return nil
         }
     }

@@ -366,7 +366,7 @@ extension MappingPlan where M: JSONSerializing {
         let rule = M.requiredKeys
         let requiredIndices = entries.indices.filter {
             entries[$0].unmappedExcept == nil
-                && (rule.requires(optional: entries[$0].property.isOptional) || required.contains(entries[$0].property.key))
+                && (rule.requires(optional: entries[$0].property.nullRule == .isNil) || required.contains(entries[$0].property.key))
         }
         let problem =
             problems.isEmpty

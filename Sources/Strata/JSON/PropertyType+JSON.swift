@@ -15,8 +15,9 @@ extension PropertyType {
     var defaultPropertyTransformer: Transformation? {
         switch unwrapped {
         case .leaf(let leaf):
-            // `null` is an optional's `nil`, even for a type that takes it as a value.
-            return isOptional && leaf.takesNull ? leaf.defaultPropertyTransformer?.readingNullAsNil : leaf.defaultPropertyTransformer
+            // `null` is an optional's `nil` (its rule), even for a type that takes it as a value.
+            return nullRule == .isNil && unwrapped.nullRule == .isValue
+                ? leaf.defaultPropertyTransformer?.readingNullAsNil : leaf.defaultPropertyTransformer
         case .other: return nil
         default: return defaultValueTransformer
         }
@@ -29,8 +30,9 @@ extension PropertyType {
     var defaultValueTransformer: Transformation? {
         switch self {
         case .optional(let wrapped):
-            // `null` is an optional's `nil`, even for a type that takes it as a value.
-            return wrapped.takesNull ? wrapped.defaultValueTransformer?.readingNullAsNil : wrapped.defaultValueTransformer
+            // `null` is an optional's `nil` (its rule), even for a type that takes it as a value.
+            return wrapped.nullRule == .isValue
+                ? wrapped.defaultValueTransformer?.readingNullAsNil : wrapped.defaultValueTransformer
         case .leaf(let leaf): return leaf.defaultValueTransformer
         case .other: return nil
         case .rawRepresentable(let enumType, let raw): return RawValueEnums.defaultTransformer(enumType, raw: raw)

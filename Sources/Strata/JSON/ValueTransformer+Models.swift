@@ -60,7 +60,7 @@ final class ModelsValueTransformer: ClosureValueTransformer, PropertyAdaptingTra
     /// and its setter decides.
     func transformation(for type: PropertyType) -> Transformation {
         guard case .array(let element, _) = type.unwrapped else { return transformation }
-        return adapted(element.isOptional)
+        return adapted(element.nullRule == .isNil)
     }
 }
 

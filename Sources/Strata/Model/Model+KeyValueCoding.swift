@@ -63,7 +63,7 @@ extension Model {
         }
         // Moved out of the optional, not copied: the stores take `Any`.
         guard let validated = consume validated else {
-            guard property.isOptional, property.writeNil(into: &self) else {
+            guard property.nullRule == .isNil, property.writeNil(into: &self) else {
                 throw StrataError(
                     .nullForNonOptional,
                     "'\(property.key)' of \(Self.self) is not optional, so it cannot be set to nil. "

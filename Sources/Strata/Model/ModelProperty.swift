@@ -14,8 +14,8 @@ final class ModelProperty<M>: @unchecked Sendable {
     let type: PropertyType
     /// The property's Swift type.
     let valueType: Any.Type
-    /// Whether `nil` is a valid value (the property is an `Optional`).
-    let isOptional: Bool
+    /// What `null`, or `nil`, is for the property (``PropertyType/nullRule``).
+    let nullRule: NullRule
     /// For a stored property of a struct or class: reads and writes in place (see ``StoredField``).
     let field: StoredField?
     /// Reads the value through the key path; an optional that holds nothing reads as `nil`.
@@ -38,7 +38,7 @@ final class ModelProperty<M>: @unchecked Sendable {
         self.key = key
         self.hooks = hooks
         self.type = type
-        self.isOptional = type.isOptional
+        self.nullRule = type.nullRule
         self.valueType = valueType
         self.field = field
         self.readThroughKeyPath = read

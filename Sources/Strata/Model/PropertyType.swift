@@ -62,13 +62,6 @@ indirect enum PropertyType: @unchecked Sendable {
         return false
     }
 
-    /// Whether JSON `null` is a value of this type (see ``LeafPropertyType/takesNull``):
-    /// its transformer reads it, rather than the setter's `nil` rule.
-    var takesNull: Bool {
-        guard case .leaf(let leaf) = self else { return false }
-        return leaf.takesNull
-    }
-
     /// The type without its `Optional` layers.
     var unwrapped: PropertyType {
         if case .optional(let wrapped) = self { return wrapped.unwrapped }

@@ -73,7 +73,7 @@ struct Transformation: Sendable {
     }
 
     /// This transformation with `nil` (JSON `null`) read as `nil`, for an optional
-    /// of a type whose transformer reads `null` as a value (``PropertyType/takesNull``).
+    /// of a type whose transformer reads `null` as a value (``PropertyType/nullRule``).
     var readingNullAsNil: Transformation {
         let forward = self.forward
         var transformation = self

@@ -276,7 +276,7 @@ struct StoredFieldTests {
 
     private func checkRead<M: FieldModel>(_ field: FieldCase, _: M.Type) throws {
         let property = try ModelSchema<M>.shared.property(forKey: field.key)
-        #expect(property.isOptional == field.isOptional)
+        #expect((property.nullRule == .isNil) == field.isOptional)
         #expect(property.isWritable)
         let storedField = try #require(property.field, "a stored property of a struct or final class has a field")
         #expect(storedField.readsFast == field.readsFast)

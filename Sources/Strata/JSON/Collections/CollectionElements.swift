@@ -39,13 +39,13 @@ struct CollectionElements {
         /// gives its element transformer `nil`).
         case areConverted
 
-        /// The rule for elements of `type`: `nil` when it is optional, a value of
-        /// the type when it takes `null` (``PropertyType/takesNull``), refused otherwise.
+        /// The rule for elements of `type`, its ``PropertyType/nullRule``: `nil` when
+        /// it is optional, a value of the type when it takes `null`, refused otherwise.
         init(for type: PropertyType) {
-            if type.isOptional {
-                self = .areNil
-            } else {
-                self = type.takesNull ? .areConverted : .areRefused(elementName: type.name)
+            switch type.nullRule {
+            case .isNil: self = .areNil
+            case .isValue: self = .areConverted
+            case .isRefused: self = .areRefused(elementName: type.name)
             }
         }
     }

@@ -462,7 +462,7 @@ extension JSONAdapter {
             let entry = plan.entry(at: index)
             switch try source.peek(entry, at: index) {
             case .missing: missing.append(entry.keyPath.description)
-            case .json(nil) where !entry.recovery.contains(.defaultForNull) && !entry.property.type.takesNull:
+            case .json(nil) where !entry.recovery.contains(.defaultForNull) && entry.property.nullRule != .isValue:
                 missing.append("\(entry.keyPath.description) is null")
             case .json, .converted, .object, .array, .cluster: break
             }
