@@ -58,7 +58,7 @@ final class StoredField: @unchecked Sendable {
     /// the types where that is a fixed conversion (see ``FastAccess/jsonLoad``
     /// and ``RawValueEnums/jsonLoad(_:raw:)``).
     private let jsonRead: FastAccessors.Load?
-    /// The property's type, which the accessors of ``bound(_:)`` are made for.
+    /// The property's type, which the accessors of ``bound(stores:_:)`` are made for.
     private let type: PropertyType
     /// Whether the property can be written through the field.
     private let writable: Bool
