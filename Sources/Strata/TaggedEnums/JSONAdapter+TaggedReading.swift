@@ -91,11 +91,12 @@ extension JSONAdapter {
     /// first member, read in one pass: the tag, then the case's model from the
     /// object's start, the scanner left after the object; returns `true`.
     ///
-    /// Returns `false`, having appended nothing and the scanner where it was, when
-    /// the object is to be read as `TaggedObject` reads it: the tag is not first, not
-    /// a string or unknown, the case's model is not read from the bytes, or the rest
-    /// of the object holds another member with the tag's key (whose value a
-    /// dictionary of the object would take).
+    /// Returns `false`, having appended nothing, the scanner where it was and no
+    /// recovery of the read kept, when the object is to be read as `TaggedObject`
+    /// reads it: the tag is not first, not a string or unknown, the case's model is
+    /// not read from the bytes, or the rest of the object holds another member with
+    /// the tag's key (whose value a dictionary of the object would take, whether the
+    /// read of the first tag's case gave a value or an error).
     ///
     /// The value and the errors are the ones `TaggedObject` gives: a failed read is
     /// reported only once the object's syntax is checked, so a syntax error wins,
@@ -118,6 +119,9 @@ extension JSONAdapter {
             return false
         }
         scanner.position = start
+        // What the read records is dropped when the object is read again the other way.
+        let log = RecoveryLog.current
+        let mark = log?.mark ?? 0
         let value: T
         do {
             value = try wrapping {
@@ -131,17 +135,35 @@ extension JSONAdapter {
             scanner.position = start
             try scanner.skipValue()
             if checkingDocumentEnd { try scanner.endDocument() }
+            guard try !hasLaterTag(key, afterTag: afterTag, inObjectAt: start, scanner: &scanner) else {
+                log?.discard(from: mark)
+                scanner.position = start
+                return false
+            }
             throw error
         }
-        // A later member with the tag's key would be the tag a dictionary of the object
-        // keeps; the same key inside a nested value is no member of the object, and
-        // reading the object again for it would read each nested tagged object twice.
-        guard try !scanner.mayHoldKey(key, from: afterTag) || !scanner.laterMemberHasKey(key, inObjectAt: start) else {
+        guard try !hasLaterTag(key, afterTag: afterTag, inObjectAt: start, scanner: &scanner) else {
+            log?.discard(from: mark)
             scanner.position = start
             return false
         }
         values.append(value)
         return true
+    }
+
+    /// Whether a member after the leading tag of the object at `start` has the tag's
+    /// key: the tag a dictionary of the object keeps, which the object is then read
+    /// by, whether the read of the leading tag's case gave a value or an error.
+    ///
+    /// The scanner is at the object's end (`afterTag`: the index after the leading
+    /// tag), and is left there. The same key inside a nested value is no member of
+    /// the object, and reading the object again for it would read each nested tagged
+    /// object twice.
+    private static func hasLaterTag(
+        _ key: TagKeyBytes, afterTag: Int, inObjectAt start: MemberScanner.Position, scanner: inout MemberScanner
+    ) throws(JSONParsingError) -> Bool {
+        guard scanner.mayHoldKey(key, from: afterTag) else { return false }
+        return try scanner.laterMemberHasKey(key, inObjectAt: start)
     }
 }
 

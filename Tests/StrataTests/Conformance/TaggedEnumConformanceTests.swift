@@ -105,6 +105,9 @@ extension Conformance {
             #"{"kind": 1, "kind": "charge"}"#,
             #"{"kind": "charge", "kind": 1}"#,
             #"{"kind": "charge", "kind": null}"#,
+            // A later tag after a member the first tag's model refuses: the later tag counts.
+            #"{"kind": "charge", "amount": "5", "kind": 1}"#,
+            #"{"kind": "charge", "amount": "5", "kind": "tagged"}"#,
             // No tag, a tag that is no string, an unknown tag.
             #"{"id": "none"}"#,
             #"{}"#,
