@@ -51,7 +51,10 @@ struct TaggedEnumProperty: LeafPropertyType, @unchecked Sendable {
 ///
 /// An object the scanner source read is given as its ``ObjectText`` and read as
 /// JSON data holding a tagged object is read: the same value, or the same error,
-/// as from its dictionary.
+/// as from its dictionary. An array of them is read so too, element by element, by
+/// the default transformer of the array (see ``Transformation/readsObjectTextElements``),
+/// and an `Array` of them is written straight as JSON text (see
+/// ``Transformation/arrayTextWriter``).
 ///
 /// A tagged object held by a property or an element is a model level of its
 /// own, in both directions, as its case's model is: the two levels together take
@@ -77,6 +80,13 @@ extension Transformation {
             func writer<T: JSONTaggedEnum>(_: T.Type) -> ((inout EmitterSink) throws -> Void)? {
                 guard let tagged = value as? T else { return nil }
                 return { sink in try JSONAdapter.nested { try T.writeTagged(tagged, table: .shared, into: &sink) } }
+            }
+            return writer(enumType)
+        }
+        .writingArrayText { value in
+            func writer<T: JSONTaggedEnum>(_: T.Type) -> ((inout EmitterSink) throws -> Void)? {
+                guard let values = exactValue(value, as: [T].self) ?? exactValue(value, as: [T]?.self) ?? nil else { return nil }
+                return { sink in try JSONAdapter.writeTaggedElements(values, table: .shared, asTransformed: true, into: &sink) }
             }
             return writer(enumType)
         }

@@ -36,6 +36,12 @@ struct Transformation: Sendable {
     /// for the object's dictionary: so a tagged enum's object is decoded from its
     /// bytes, with no dictionary made of it.
     private(set) var readsObjectText = false
+    /// Whether ``forward`` also takes a JSON array whose objects are given as their
+    /// ``ObjectText``s (its other elements as JSON values), and gives what it gives for
+    /// the array of the objects' dictionaries: the default transformer of an array
+    /// whose element transformer ``readsObjectText``, so that an array of tagged enums
+    /// is decoded from its bytes.
+    private(set) var readsObjectTextElements = false
     /// How a value is written straight into a sink of JSON text.
     ///
     /// The write for the value, as what ``reverse`` gives for it would be written,
@@ -43,6 +49,12 @@ struct Transformation: Sendable {
     /// the error): so a tagged enum held by a property is written with no
     /// dictionary of its object.
     private(set) var textWriter: (@Sendable (Any) -> ((inout EmitterSink) throws -> Void)?)?
+    /// How an `Array` of values is written straight into a sink of JSON text, as the
+    /// default transformer of such an array writes what its ``reverse`` gives (each
+    /// element through this transformation's ``reverse``, an element's error with its
+    /// index in front of its path), or `nil` for a value left to that ``reverse``:
+    /// the ``textWriter`` of the default transformer of an array of tagged enums.
+    private(set) var arrayTextWriter: (@Sendable (Any) -> ((inout EmitterSink) throws -> Void)?)?
 
     /// A one-way transformation.
     init(forward: @escaping @Sendable (Any?) throws -> Any?) {
@@ -111,10 +123,25 @@ struct Transformation: Sendable {
         return transformation
     }
 
+    /// This transformation, marked as one whose ``forward`` takes an array whose
+    /// objects are given as their ``ObjectText``s (see ``readsObjectTextElements``).
+    func readingObjectTextElements() -> Transformation {
+        var transformation = self
+        transformation.readsObjectTextElements = true
+        return transformation
+    }
+
     /// This transformation, with `writer` as its ``textWriter``.
     func writingText(with writer: @escaping @Sendable (Any) -> ((inout EmitterSink) throws -> Void)?) -> Transformation {
         var transformation = self
         transformation.textWriter = writer
+        return transformation
+    }
+
+    /// This transformation, with `writer` as its ``arrayTextWriter``.
+    func writingArrayText(with writer: @escaping @Sendable (Any) -> ((inout EmitterSink) throws -> Void)?) -> Transformation {
+        var transformation = self
+        transformation.arrayTextWriter = writer
         return transformation
     }
 
