@@ -21,6 +21,19 @@ struct TaggedEnumProperty: LeafPropertyType, @unchecked Sendable {
     var defaultPropertyTransformer: Transformation? { .tagged(enumType) }
     var convertsWithUserCode: Bool { true }
 
+    /// Writes an `[Enum]` (or an `[Enum]?` holding one) element by element, each
+    /// as the tagged transformer's `reverse` gives it, one model level deeper.
+    var arrayTextWriter: (@Sendable (Any) -> ((inout EmitterSink) throws -> Void)?)? {
+        let enumType = self.enumType
+        return { value in
+            func writer<T: JSONTaggedEnum>(_: T.Type) -> ((inout EmitterSink) throws -> Void)? {
+                guard let values = exactValue(value, as: [T].self) ?? exactValue(value, as: [T]?.self) ?? nil else { return nil }
+                return { sink in try JSONAdapter.writeTaggedElements(values, table: .shared, asTransformed: true, into: &sink) }
+            }
+            return writer(enumType)
+        }
+    }
+
     // MARK: Archives
 
     var archivedKind: ArchiveLayout.Kind? { .string }
@@ -54,7 +67,7 @@ struct TaggedEnumProperty: LeafPropertyType, @unchecked Sendable {
 /// as from its dictionary. An array of them is read so too, element by element, by
 /// the default transformer of the array (see ``Transformation/readsObjectTextElements``),
 /// and an `Array` of them is written straight as JSON text (see
-/// ``Transformation/arrayTextWriter``).
+/// ``LeafPropertyType/arrayTextWriter``).
 ///
 /// A tagged object held by a property or an element is a model level of its
 /// own, in both directions, as its case's model is: the two levels together take
@@ -80,13 +93,6 @@ extension Transformation {
             func writer<T: JSONTaggedEnum>(_: T.Type) -> ((inout EmitterSink) throws -> Void)? {
                 guard let tagged = value as? T else { return nil }
                 return { sink in try JSONAdapter.nested { try T.writeTagged(tagged, table: .shared, into: &sink) } }
-            }
-            return writer(enumType)
-        }
-        .writingArrayText { value in
-            func writer<T: JSONTaggedEnum>(_: T.Type) -> ((inout EmitterSink) throws -> Void)? {
-                guard let values = exactValue(value, as: [T].self) ?? exactValue(value, as: [T]?.self) ?? nil else { return nil }
-                return { sink in try JSONAdapter.writeTaggedElements(values, table: .shared, asTransformed: true, into: &sink) }
             }
             return writer(enumType)
         }

@@ -34,7 +34,7 @@ extension JSONAdapter {
         var read: [T] = []
         if try taggedReadingInOnePass(
             T.self, table: .shared, from: &scanner, levelsLeft: levelsLeft, checkingDocumentEnd: true,
-            appendingTo: &read, wrapping: { try $0() }),
+            log: RecoveryLog.current, appendingTo: &read, wrapping: { try $0() }),
             let value = read.first
         {
             try scanner.endDocument()
@@ -61,13 +61,14 @@ extension JSONAdapter {
             }
             let elements = CollectionElements(skipsInvalidElements: false)
             let table = TaggedCaseTable<T>.shared
+            let log = RecoveryLog.current
             repeat {
                 try scanner.expectElement()
                 let index = values.count
                 do {
                     if try taggedReadingInOnePass(
                         T.self, table: table, from: &scanner, levelsLeft: levelsLeft, checkingDocumentEnd: false,
-                        appendingTo: &values, wrapping: { read in try elements.element(at: .index(index), read) })
+                        log: log, appendingTo: &values, wrapping: { read in try elements.element(at: .index(index), read) })
                     {
                         continue
                     }
@@ -102,13 +103,15 @@ extension JSONAdapter {
     /// reported only once the object's syntax is checked, so a syntax error wins,
     /// as it does when the syntax is checked first (and, when `checkingDocumentEnd`,
     /// that nothing but whitespace follows the object). `wrapping` runs the read
-    /// (and names the element in its errors).
+    /// (and names the element in its errors). `log` is the read's
+    /// `RecoveryLog.current`, looked up once by the caller.
     ///
     /// No optional of `T` on the way: in this code, not specialised for `T`, each
     /// would look up its generic metadata once per object.
     static func taggedReadingInOnePass<T: JSONTaggedEnum>(
         _: T.Type, table: TaggedCaseTable<T>, from scanner: inout MemberScanner, levelsLeft: Int,
-        checkingDocumentEnd: Bool, appendingTo values: inout [T], wrapping: (() throws -> T) throws -> T
+        checkingDocumentEnd: Bool, log: RecoveryLog?, appendingTo values: inout [T],
+        wrapping: (() throws -> T) throws -> T
     ) throws -> Bool {
         guard let key = table.leadingTagKey else { return false }
         let start = scanner.position
@@ -120,7 +123,6 @@ extension JSONAdapter {
         }
         scanner.position = start
         // What the read records is dropped when the object is read again the other way.
-        let log = RecoveryLog.current
         let mark = log?.mark ?? 0
         let value: T
         do {
@@ -159,6 +161,7 @@ extension JSONAdapter {
     /// tag), and is left there. The same key inside a nested value is no member of
     /// the object, and reading the object again for it would read each nested tagged
     /// object twice.
+    @inline(__always)
     private static func hasLaterTag(
         _ key: TagKeyBytes, afterTag: Int, inObjectAt start: MemberScanner.Position, scanner: inout MemberScanner
     ) throws(JSONParsingError) -> Bool {

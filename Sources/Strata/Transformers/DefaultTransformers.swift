@@ -83,10 +83,10 @@ enum DefaultTransformers {
             return transformation.holdingJSONValues(as: .array)
         }
         // Elements that are tagged objects: read from their text, and an `Array` of
-        // them written straight as JSON text, each element by its transformer.
+        // them written straight as JSON text, as its element type writes it.
         if let elementTransformer, elementTransformer.readsObjectText {
             let reading = transformation.readingObjectTextElements()
-            guard builder.isArray, let writer = elementTransformer.arrayTextWriter else { return reading }
+            guard builder.isArray, case .leaf(let leaf) = element, let writer = leaf.arrayTextWriter else { return reading }
             return reading.writingText(with: writer)
         }
         // An array of strings into a `[String]`: every element exact, so the forward

@@ -49,12 +49,6 @@ struct Transformation: Sendable {
     /// the error): so a tagged enum held by a property is written with no
     /// dictionary of its object.
     private(set) var textWriter: (@Sendable (Any) -> ((inout EmitterSink) throws -> Void)?)?
-    /// How an `Array` of values is written straight into a sink of JSON text, as the
-    /// default transformer of such an array writes what its ``reverse`` gives (each
-    /// element through this transformation's ``reverse``, an element's error with its
-    /// index in front of its path), or `nil` for a value left to that ``reverse``:
-    /// the ``textWriter`` of the default transformer of an array of tagged enums.
-    private(set) var arrayTextWriter: (@Sendable (Any) -> ((inout EmitterSink) throws -> Void)?)?
 
     /// A one-way transformation.
     init(forward: @escaping @Sendable (Any?) throws -> Any?) {
@@ -135,13 +129,6 @@ struct Transformation: Sendable {
     func writingText(with writer: @escaping @Sendable (Any) -> ((inout EmitterSink) throws -> Void)?) -> Transformation {
         var transformation = self
         transformation.textWriter = writer
-        return transformation
-    }
-
-    /// This transformation, with `writer` as its ``arrayTextWriter``.
-    func writingArrayText(with writer: @escaping @Sendable (Any) -> ((inout EmitterSink) throws -> Void)?) -> Transformation {
-        var transformation = self
-        transformation.arrayTextWriter = writer
         return transformation
     }
 

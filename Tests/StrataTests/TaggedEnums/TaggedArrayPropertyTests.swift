@@ -74,6 +74,13 @@ struct TaggedArrayPropertyTests {
             ], "Feed from \(document)", sourceLocation: sourceLocation)
     }
 
+    /// `plan`, once a `Feed` has been decoded: the first decode learns whether its
+    /// `classForParsing(_:)` is the default, which reading objects into slots needs.
+    private static func decodedOnce(_ plan: MappingPlan<Feed>) throws -> MappingPlan<Feed> {
+        _ = try JSONAdapter.model(of: Feed.self, from: Data(#"{"name": "first"}"#.utf8))
+        return plan
+    }
+
     @Test func eachFormOfArrayReadsItsObjectsAsText() throws {
         let plan = MappingPlan<Feed>.shared
         for key in ["events", "maybe", "optionals", "lossy", "unique"] {
@@ -91,7 +98,7 @@ struct TaggedArrayPropertyTests {
     @Test func theScannerSourceKeepsEachObjectAsText() throws {
         let data = Data(#"{"events": [\#(Self.push(1)), null, 7, \#(Self.push(2))], "name": "n"}"#.utf8)
         let plan = MappingPlan<Feed>.shared
-        let keys = try #require(JSONAdapter.readsObjects(plan))
+        let keys = try #require(JSONAdapter.readsObjects(try Self.decodedOnce(plan)))
         let index = try #require(plan.entries.firstIndex { $0.property.key == "events" })
         var slots = try data.withUnsafeBytes { raw in
             var scanner = JSONAdapter.MemberScanner(input: ByteView(raw), builder: NativeJSONBuilder(), maximumDepth: 512)
@@ -118,7 +125,7 @@ struct TaggedArrayPropertyTests {
     @Test func objectsAtTheModelLimitAreReadAsText() throws {
         let data = Data(#"{"events": [\#(Self.push(1))]}"#.utf8)
         let plan = MappingPlan<Feed>.shared
-        let keys = try #require(JSONAdapter.readsObjects(plan))
+        let keys = try #require(JSONAdapter.readsObjects(try Self.decodedOnce(plan)))
         let index = try #require(plan.entries.firstIndex { $0.property.key == "events" })
         for levelsLeft in [1, 2] {
             var slots = try data.withUnsafeBytes { raw in
