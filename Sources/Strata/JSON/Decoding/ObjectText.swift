@@ -27,7 +27,7 @@ final class ObjectText: Sendable {
     /// its text; the scanner is left after it.
     convenience init(from scanner: inout JSONAdapter.MemberScanner, levelsLeft: Int) throws(JSONParsingError) {
         let start = scanner.index
-        try scanner.skipValue()
+        try scanner.skipValuePlainContainersFirst()
         let text = Array(scanner.input.bytes(start..<scanner.index))
         self.init(text: text, range: 0..<text.count, maximumDepth: scanner.maximumDepth, levelsLeft: levelsLeft)
     }
@@ -58,7 +58,7 @@ final class ObjectText: Sendable {
                 try scanner.expectElement()
                 if scanner.nextByte == Byte.openBrace {
                     let objectStart = scanner.index
-                    try scanner.skipValue()
+                    try scanner.skipValuePlainContainersFirst()
                     objects.append((elements.count, (objectStart - start)..<(scanner.index - start)))
                     // Replaced by the object's text below.
                     elements.append(0)
