@@ -232,11 +232,13 @@ final class MappingPlan<M: Model>: Sendable {
                 readsStringArrays: $0.transformer?.keepsStringArrays == true,
                 jsonValueForm: $0.isCustomTransformer ? nil : $0.transformer?.jsonValueForm,
                 readsObjectText: !$0.isCustomTransformer && $0.transformer?.readsObjectText == true,
+                readsObjectTextElements: !$0.isCustomTransformer && $0.transformer?.readsObjectTextElements == true,
                 readsBinaryNumbers: !$0.isCustomTransformer && $0.property.type.holdsOnlyDoubles,
                 typedArrayElement: $0.typedArrayElement,
                 readsTypedValues: $0.typedArrayElement != nil
                     || !$0.isCustomTransformer
-                        && ($0.transformer?.jsonValueForm != nil || $0.transformer?.readsObjectText == true),
+                        && ($0.transformer?.jsonValueForm != nil || $0.transformer?.readsObjectText == true
+                            || $0.transformer?.readsObjectTextElements == true),
                 storesNestedInPlace: $0.nestedField != nil && !$0.nestedFieldIsOptional && $0.property.isWritable)
         }
         self.encodeStepsSortedByKey = steps.sorted { ($0.jsonKey ?? "") < ($1.jsonKey ?? "") }
@@ -540,6 +542,10 @@ struct MemberRead: Sendable {
     /// Whether an object is read as its ``ObjectText``, for a transformer that
     /// decodes it from its text (see ``Transformation/readsObjectText``).
     let readsObjectText: Bool
+    /// Whether an array is read as its elements, each object as its ``ObjectText``,
+    /// for a transformer of arrays of such objects (see
+    /// ``Transformation/readsObjectTextElements``).
+    let readsObjectTextElements: Bool
     /// Whether the entry's numbers are read as their nearest `Double` alone, without
     /// the digits a `Decimal` would keep: its type holds only `Double`s and its
     /// transformer is the default (see ``PropertyType/holdsOnlyDoubles``).
@@ -548,9 +554,9 @@ struct MemberRead: Sendable {
     /// straight into its storage when it holds only numbers that type takes as they
     /// are (see `JSONScanner+TypedArrays.swift`).
     let typedArrayElement: (any TypedJSONArrayElement.Type)?
-    /// Whether the entry has a ``typedArrayElement``, a ``jsonValueForm`` or
-    /// ``readsObjectText``: one flag for the three, so that reading any other entry
-    /// tests one byte for them all.
+    /// Whether the entry has a ``typedArrayElement``, a ``jsonValueForm``,
+    /// ``readsObjectText`` or ``readsObjectTextElements``: one flag for them all, so
+    /// that reading any other entry tests one byte for them.
     let readsTypedValues: Bool
     /// Whether a nested model (or array of models) decoded as it is read is stored
     /// straight into the entry's ``MappingPlan/Entry/nestedField``: a writable field of

@@ -275,8 +275,9 @@ extension JSONScanner {
     /// ``skipValue()`` does, a small container first by ``skipsPlainContainer(nesting:)``.
     ///
     /// For the members of a class cluster's object that its `classForParsing(_:)`
-    /// does not read: small containers, which the value parser, set up for large
-    /// ones, checks at several times the cost.
+    /// does not read, and for a tagged object kept as its text (`ObjectText`):
+    /// small containers, which the value parser, set up for large ones, checks at
+    /// several times the cost.
     mutating func skipValuePlainContainersFirst() throws(JSONParsingError) {
         if let byte = nextByte, byte == Byte.openBrace || byte == Byte.openBracket, skipsPlainContainer(nesting: 0) {
             return

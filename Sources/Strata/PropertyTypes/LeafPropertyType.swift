@@ -74,6 +74,16 @@ protocol LeafPropertyType: Sendable {
     /// engine may apply by reading the field itself (a URL's `absoluteString`).
     var hasFixedJSONConversion: Bool { get }
 
+    /// How an `Array` of this type's values is written straight into a sink of
+    /// JSON text, as the array's default transformer writes what its `reverse`
+    /// gives (each element through the default transformer's `reverse`, an
+    /// element's error with its index in front of its path), or `nil` for a value
+    /// left to that `reverse`: the ``Transformation/textWriter`` of the default
+    /// transformer of an `Array` of this type.
+    ///
+    /// By default `nil`: arrays are written through their transformer's `reverse`.
+    var arrayTextWriter: (@Sendable (Any) -> ((inout EmitterSink) throws -> Void)?)? { get }
+
     // MARK: Numbers
 
     /// Whether values of this type are numbers or booleans, which setters coerce
@@ -149,6 +159,7 @@ extension LeafPropertyType {
     var convertsExactValuesToThemselves: Bool { false }
     var isDouble: Bool { false }
     var hasFixedJSONConversion: Bool { false }
+    var arrayTextWriter: (@Sendable (Any) -> ((inout EmitterSink) throws -> Void)?)? { nil }
     var isNumeric: Bool { false }
     func converted(_ number: ExactNumber) -> Any? { nil }
     var archiveProblem: String? { nil }

@@ -21,6 +21,19 @@ struct TaggedEnumProperty: LeafPropertyType, @unchecked Sendable {
     var defaultPropertyTransformer: Transformation? { .tagged(enumType) }
     var convertsWithUserCode: Bool { true }
 
+    /// Writes an `[Enum]` (or an `[Enum]?` holding one) element by element, each
+    /// as the tagged transformer's `reverse` gives it, one model level deeper.
+    var arrayTextWriter: (@Sendable (Any) -> ((inout EmitterSink) throws -> Void)?)? {
+        let enumType = self.enumType
+        return { value in
+            func writer<T: JSONTaggedEnum>(_: T.Type) -> ((inout EmitterSink) throws -> Void)? {
+                guard let values = exactValue(value, as: [T].self) ?? exactValue(value, as: [T]?.self) ?? nil else { return nil }
+                return { sink in try JSONAdapter.writeTaggedElements(values, table: .shared, asTransformed: true, into: &sink) }
+            }
+            return writer(enumType)
+        }
+    }
+
     // MARK: Archives
 
     var archivedKind: ArchiveLayout.Kind? { .string }
@@ -51,7 +64,10 @@ struct TaggedEnumProperty: LeafPropertyType, @unchecked Sendable {
 ///
 /// An object the scanner source read is given as its ``ObjectText`` and read as
 /// JSON data holding a tagged object is read: the same value, or the same error,
-/// as from its dictionary.
+/// as from its dictionary. An array of them is read so too, element by element, by
+/// the default transformer of the array (see ``Transformation/readsObjectTextElements``),
+/// and an `Array` of them is written straight as JSON text (see
+/// ``LeafPropertyType/arrayTextWriter``).
 ///
 /// A tagged object held by a property or an element is a model level of its
 /// own, in both directions, as its case's model is: the two levels together take

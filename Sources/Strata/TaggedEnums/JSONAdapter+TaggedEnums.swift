@@ -81,14 +81,29 @@ extension JSONAdapter {
         try writing(with: options, sortsKeys: formatting.contains(.sortedKeys)) {
             let table = TaggedCaseTable<T>.shared
             return try writingData(sizes: table.lastOutputSizes, at: 1, formatting: formatting, options: options) { sink in
-                // Each value used where it lies in the array's storage: not copied out.
-                try values.withUnsafeBufferPointer { values in
-                    try sink.writeArray(count: values.count) { sink, index in
-                        try CollectionElements.write(at: .index(index)) {
-                            try withStoredElement(of: values, at: index) { value in
-                                try T.writeTagged(value, table: table, into: &sink)
-                            }
-                        }
+                try writeTaggedElements(values, table: table, asTransformed: false, into: &sink)
+            }
+        }
+    }
+
+    /// Writes `values` as a JSON array of their tagged objects, each as
+    /// `JSONTaggedEnum.writeTagged` writes it; an element's error gets its index in
+    /// front of its path.
+    ///
+    /// `asTransformed`: each element is written as the default transformer of a
+    /// property's array writes it through the tagged enum's transformer, one model
+    /// level deeper, its errors those of a reverse transformer. `table` is
+    /// `TaggedCaseTable<T>.shared`.
+    static func writeTaggedElements<T: JSONTaggedEnum>(
+        _ values: [T], table: TaggedCaseTable<T>, asTransformed: Bool, into sink: inout EmitterSink
+    ) throws {
+        // Each value used where it lies in the array's storage: not copied out.
+        try values.withUnsafeBufferPointer { values in
+            try sink.writeArray(count: values.count) { sink, index in
+                try CollectionElements.write(at: .index(index), transforms: asTransformed) {
+                    try withStoredElement(of: values, at: index) { value in
+                        guard asTransformed else { return try T.writeTagged(value, table: table, into: &sink) }
+                        try nested { try T.writeTagged(value, table: table, into: &sink) }
                     }
                 }
             }

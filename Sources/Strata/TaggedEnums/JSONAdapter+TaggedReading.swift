@@ -34,7 +34,7 @@ extension JSONAdapter {
         var read: [T] = []
         if try taggedReadingInOnePass(
             T.self, table: .shared, from: &scanner, levelsLeft: levelsLeft, checkingDocumentEnd: true,
-            appendingTo: &read, wrapping: { try $0() }),
+            log: RecoveryLog.current, appendingTo: &read, wrapping: { try $0() }),
             let value = read.first
         {
             try scanner.endDocument()
@@ -61,13 +61,14 @@ extension JSONAdapter {
             }
             let elements = CollectionElements(skipsInvalidElements: false)
             let table = TaggedCaseTable<T>.shared
+            let log = RecoveryLog.current
             repeat {
                 try scanner.expectElement()
                 let index = values.count
                 do {
                     if try taggedReadingInOnePass(
                         T.self, table: table, from: &scanner, levelsLeft: levelsLeft, checkingDocumentEnd: false,
-                        appendingTo: &values, wrapping: { read in try elements.element(at: .index(index), read) })
+                        log: log, appendingTo: &values, wrapping: { read in try elements.element(at: .index(index), read) })
                     {
                         continue
                     }
@@ -91,23 +92,26 @@ extension JSONAdapter {
     /// first member, read in one pass: the tag, then the case's model from the
     /// object's start, the scanner left after the object; returns `true`.
     ///
-    /// Returns `false`, having appended nothing and the scanner where it was, when
-    /// the object is to be read as `TaggedObject` reads it: the tag is not first, not
-    /// a string or unknown, the case's model is not read from the bytes, or the rest
-    /// of the object holds another member with the tag's key (whose value a
-    /// dictionary of the object would take).
+    /// Returns `false`, having appended nothing, the scanner where it was and no
+    /// recovery of the read kept, when the object is to be read as `TaggedObject`
+    /// reads it: the tag is not first, not a string or unknown, the case's model is
+    /// not read from the bytes, or the rest of the object holds another member with
+    /// the tag's key (whose value a dictionary of the object would take, whether the
+    /// read of the first tag's case gave a value or an error).
     ///
     /// The value and the errors are the ones `TaggedObject` gives: a failed read is
     /// reported only once the object's syntax is checked, so a syntax error wins,
     /// as it does when the syntax is checked first (and, when `checkingDocumentEnd`,
     /// that nothing but whitespace follows the object). `wrapping` runs the read
-    /// (and names the element in its errors).
+    /// (and names the element in its errors). `log` is the read's
+    /// `RecoveryLog.current`, looked up once by the caller.
     ///
     /// No optional of `T` on the way: in this code, not specialised for `T`, each
     /// would look up its generic metadata once per object.
     static func taggedReadingInOnePass<T: JSONTaggedEnum>(
         _: T.Type, table: TaggedCaseTable<T>, from scanner: inout MemberScanner, levelsLeft: Int,
-        checkingDocumentEnd: Bool, appendingTo values: inout [T], wrapping: (() throws -> T) throws -> T
+        checkingDocumentEnd: Bool, log: RecoveryLog?, appendingTo values: inout [T],
+        wrapping: (() throws -> T) throws -> T
     ) throws -> Bool {
         guard let key = table.leadingTagKey else { return false }
         let start = scanner.position
@@ -118,6 +122,8 @@ extension JSONAdapter {
             return false
         }
         scanner.position = start
+        // What the read records is dropped when the object is read again the other way.
+        let mark = log?.mark ?? 0
         let value: T
         do {
             value = try wrapping {
@@ -131,17 +137,36 @@ extension JSONAdapter {
             scanner.position = start
             try scanner.skipValue()
             if checkingDocumentEnd { try scanner.endDocument() }
+            guard try !hasLaterTag(key, afterTag: afterTag, inObjectAt: start, scanner: &scanner) else {
+                log?.discard(from: mark)
+                scanner.position = start
+                return false
+            }
             throw error
         }
-        // A later member with the tag's key would be the tag a dictionary of the object
-        // keeps; the same key inside a nested value is no member of the object, and
-        // reading the object again for it would read each nested tagged object twice.
-        guard try !scanner.mayHoldKey(key, from: afterTag) || !scanner.laterMemberHasKey(key, inObjectAt: start) else {
+        guard try !hasLaterTag(key, afterTag: afterTag, inObjectAt: start, scanner: &scanner) else {
+            log?.discard(from: mark)
             scanner.position = start
             return false
         }
         values.append(value)
         return true
+    }
+
+    /// Whether a member after the leading tag of the object at `start` has the tag's
+    /// key: the tag a dictionary of the object keeps, which the object is then read
+    /// by, whether the read of the leading tag's case gave a value or an error.
+    ///
+    /// The scanner is at the object's end (`afterTag`: the index after the leading
+    /// tag), and is left there. The same key inside a nested value is no member of
+    /// the object, and reading the object again for it would read each nested tagged
+    /// object twice.
+    @inline(__always)
+    private static func hasLaterTag(
+        _ key: TagKeyBytes, afterTag: Int, inObjectAt start: MemberScanner.Position, scanner: inout MemberScanner
+    ) throws(JSONParsingError) -> Bool {
+        guard scanner.mayHoldKey(key, from: afterTag) else { return false }
+        return try scanner.laterMemberHasKey(key, inObjectAt: start)
     }
 }
 

@@ -82,6 +82,13 @@ enum DefaultTransformers {
         if case .leaf(is JSONValueProperty) = element, ObjectIdentifier(builder) == ObjectIdentifier([JSONValue].self) {
             return transformation.holdingJSONValues(as: .array)
         }
+        // Elements that are tagged objects: read from their text, and an `Array` of
+        // them written straight as JSON text, as its element type writes it.
+        if let elementTransformer, elementTransformer.readsObjectText {
+            let reading = transformation.readingObjectTextElements()
+            guard builder.isArray, case .leaf(let leaf) = element, let writer = leaf.arrayTextWriter else { return reading }
+            return reading.writingText(with: writer)
+        }
         // An array of strings into a `[String]`: every element exact, so the forward
         // closure returns the `[String]` of the strings it is given.
         guard case .leaf(is StringProperty) = element, elementsMayBeExact, ObjectIdentifier(builder) == ObjectIdentifier([String].self)

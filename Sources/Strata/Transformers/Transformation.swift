@@ -36,6 +36,12 @@ struct Transformation: Sendable {
     /// for the object's dictionary: so a tagged enum's object is decoded from its
     /// bytes, with no dictionary made of it.
     private(set) var readsObjectText = false
+    /// Whether ``forward`` also takes a JSON array whose objects are given as their
+    /// ``ObjectText``s (its other elements as JSON values), and gives what it gives for
+    /// the array of the objects' dictionaries: the default transformer of an array
+    /// whose element transformer ``readsObjectText``, so that an array of tagged enums
+    /// is decoded from its bytes.
+    private(set) var readsObjectTextElements = false
     /// How a value is written straight into a sink of JSON text.
     ///
     /// The write for the value, as what ``reverse`` gives for it would be written,
@@ -108,6 +114,14 @@ struct Transformation: Sendable {
     func readingObjectText() -> Transformation {
         var transformation = self
         transformation.readsObjectText = true
+        return transformation
+    }
+
+    /// This transformation, marked as one whose ``forward`` takes an array whose
+    /// objects are given as their ``ObjectText``s (see ``readsObjectTextElements``).
+    func readingObjectTextElements() -> Transformation {
+        var transformation = self
+        transformation.readsObjectTextElements = true
         return transformation
     }
 

@@ -85,6 +85,22 @@ private struct TaggedHolder<T: JSONTaggedEnum>: JSONSerializing {
     static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { JSONKeyPath.identity(for: propertyKeys) }
 }
 
+/// A model holding tagged enums in arrays: one, an optional one, one of
+/// optionals, and one that leaves out the elements that fail.
+private struct TaggedArrayHolder<T: JSONTaggedEnum>: JSONSerializing {
+    var before = 0
+    var held: [T] = []
+    var maybe: [T]?
+    var optionals: [T?] = []
+    var lossy: [T] = []
+    var after = ""
+    static var propertyKeys: PropertyKeys<TaggedArrayHolder<T>> {
+        ["before": \.before, "held": \.held, "maybe": \.maybe, "optionals": \.optionals, "lossy": \.lossy, "after": \.after]
+    }
+    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { JSONKeyPath.identity(for: propertyKeys) }
+    static var jsonRecoveryByPropertyKey: [String: JSONRecovery] { ["lossy": .skipsInvalidElements] }
+}
+
 extension Conformance {
     /// A tagged enum read from JSON data (its tag found in the bytes, its case's
     /// model decoded from them) gives what it gives from the document's dictionary:
@@ -105,6 +121,9 @@ extension Conformance {
             #"{"kind": 1, "kind": "charge"}"#,
             #"{"kind": "charge", "kind": 1}"#,
             #"{"kind": "charge", "kind": null}"#,
+            // A later tag after a member the first tag's model refuses: the later tag counts.
+            #"{"kind": "charge", "amount": "5", "kind": 1}"#,
+            #"{"kind": "charge", "amount": "5", "kind": "tagged"}"#,
             // No tag, a tag that is no string, an unknown tag.
             #"{"id": "none"}"#,
             #"{}"#,
@@ -170,7 +189,7 @@ extension Conformance {
 
         @Test func theModelDepthLimitIsReportedAlike() {
             let document = #"{"kind": "charge", "id": "deep", "owner": {"login": "o"}}"#
-            for depth in 1...3 {
+            for depth in 1...4 {
                 let options = JSONAdapter.DecodingOptions(maximumModelDepth: depth)
                 expectRoutesAgree(LenientKind.self, document, options: options)
             }
@@ -206,6 +225,28 @@ extension Conformance {
                     Run("from Data", Outcome(TaggedHolder<T>.self) { [try JSONAdapter.model(of: TaggedHolder<T>.self, from: holder, options: options)] }),
                 ], "model(of: TaggedHolder<\(T.self)>) from \(Conformance.show(holder))", sourceLocation: sourceLocation)
             let filler = #"{"kind": "charge", "meta": {"kind": "charge"}, "id": "filler"}"#
+            // Held in an array by a model's property: each object read from its bytes, or from its
+            // dictionary, alone, among others, after a `null`, or as the property's whole value.
+            for key in ["held", "maybe", "optionals", "lossy"] {
+                for value in ["[\(document)]", "[\(filler), \(document), \(filler)]", "[\(filler), null, \(document)]", document] {
+                    let holder = Data(#"{"before": 1, "\#(key)": \#(value), "after": "z"}"#.utf8)
+                    func read(_ body: (inout JSONDiagnostics) throws -> TaggedArrayHolder<T>) throws -> [String] {
+                        var diagnostics = JSONDiagnostics()
+                        let model = try body(&diagnostics)
+                        return ["\(model) diagnostics: \(diagnostics)"]
+                    }
+                    Conformance.expectAgreement(
+                        [
+                            Run("from the adapter's dictionary", Outcome(String.self) {
+                                let json = try Conformance.parseWhole(holder, .dictionary) as? [String: Any] ?? [:]
+                                return try read { try JSONAdapter.model(of: TaggedArrayHolder<T>.self, from: json, options: options, diagnostics: &$0) }
+                            }),
+                            Run("from Data", Outcome(String.self) {
+                                try read { try JSONAdapter.model(of: TaggedArrayHolder<T>.self, from: holder, options: options, diagnostics: &$0) }
+                            }),
+                        ], "model(of: TaggedArrayHolder<\(T.self)>) from \(Conformance.show(holder))", sourceLocation: sourceLocation)
+                }
+            }
             for array in ["[\(document)]", "[\(filler), \(filler), \(document), \(filler)]"] {
                 let arrayData = Data(array.utf8)
                 var runs = [
@@ -322,6 +363,16 @@ extension Conformance {
             }
             Conformance.expectAgreement(
                 runs, "\(values.count) of \(T.self) with options [\(options.testDescription)]", sourceLocation: sourceLocation)
+            // Held in arrays by a model's properties: written straight as JSON text, and as dictionaries.
+            for maybe in [values, nil] {
+                let holder = TaggedArrayHolder<T>(
+                    before: 1, held: values, maybe: maybe, optionals: [nil] + values.map { $0 }, lossy: values, after: "z")
+                expectTextAgrees(
+                    "TaggedArrayHolder", "TaggedArrayHolder of \(values.count) values, maybe \(maybe == nil ? "nil" : "set")",
+                    options, sourceLocation: sourceLocation,
+                    data: { try JSONAdapter.data(from: holder, options: options.encoding, formatting: options.formatting) },
+                    dictionary: { try JSONAdapter.dictionary(from: holder, options: options.encoding) })
+            }
         }
 
         /// One value written by `data` and as the object `dictionary` gives, then the

@@ -14,7 +14,7 @@ enum ProfileRun {
                         "github-to-data", "twitter-to-data", "twitter-to-dictionary",
                         "citm-data", "citm-dictionary", "citm-to-data", "citm-to-dictionary", "canada-data", "canada-to-data", "embedding-data", "embedding-to-data",
                         "records-lines", "records-lines-bytes", "records-lines-chunks", "records-events",
-                        "timeline-data", "timeline-to-data", "charges-data", "charges-to-data", "unmapped-data", "unmapped-to-data",
+                        "timeline-data", "timeline-to-data", "timeline-page-data", "timeline-page-to-data", "charges-data", "charges-to-data", "unmapped-data", "unmapped-to-data",
                         "cluster-data", "cluster-to-data",
                         "github-codable", "records-codable", "twitter-string-codable"]
 
@@ -99,6 +99,12 @@ enum ProfileRun {
         case "timeline-to-data":
             let events = try JSONAdapter.models(of: TimelineEvent.self, from: TimelineGenerator.json(count: TimelineGenerator.count))
             return { blackHole(try JSONAdapter.data(from: events, options: .omitNulls)) }
+        case "timeline-page-data":
+            let page = TimelinePage.json(count: TimelinePage.count)
+            return { blackHole(try JSONAdapter.model(of: TimelinePage.self, from: page)) }
+        case "timeline-page-to-data":
+            let page = try JSONAdapter.model(of: TimelinePage.self, from: TimelinePage.json(count: TimelinePage.count))
+            return { blackHole(try JSONAdapter.data(from: page, options: .omitNulls)) }
         case "charges-data":
             let charges = StripeChargeGenerator.json(count: StripeChargeGenerator.count)
             return { blackHole(try JSONAdapter.models(of: StripeCharge.self, from: charges)) }

@@ -208,3 +208,22 @@ enum TimelineGenerator {
         return Data(text.utf8)
     }
 }
+
+/// A page of timeline events held by a model's property: an array of tagged
+/// enums read and written as a member (`--profile timeline-page-data` and
+/// `timeline-page-to-data`).
+struct TimelinePage: Equatable, Sendable, JSONSerializing {
+    var totalCount = 0
+    var events: [TimelineEvent] = []
+
+    static let propertyKeys: PropertyKeys<TimelinePage> = ["totalCount": \.totalCount, "events": \.events]
+    static let jsonKeyPathsByPropertyKey = JSONKeyPath.snakeCased(for: propertyKeys)
+
+    /// How many events a page holds.
+    static let count = 2_000
+
+    /// A page of `count` events, those `TimelineGenerator` writes.
+    static func json(count: Int) -> Data {
+        Data("{\"total_count\":\(count),\"events\":".utf8) + TimelineGenerator.json(count: count) + Data("}".utf8)
+    }
+}

@@ -340,6 +340,7 @@ extension JSONAdapter {
     /// The value of an entry that ``MemberRead/readsTypedValues``, read straight into
     /// what its transformer would give: an array of numbers into its storage, a
     /// `JSONValue` (or an array or object of them) as `JSONValue`s; an object as its
+    /// ``ObjectText``, and an array as its elements with each object as its
     /// ``ObjectText``, for the transformer; `nil`, having read nothing, for a value
     /// to read as JSON.
     @inline(never)
@@ -354,6 +355,11 @@ extension JSONAdapter {
         // the tagged object's level, then its case's model's.
         if plan.memberReads[index].readsObjectText, levelsLeft > 1, scanner.nextByte == Byte.openBrace {
             return .json(try ObjectText(from: &scanner, levelsLeft: levelsLeft - 1))
+        }
+        // An array of such objects, for the array's transformer: each object as its text,
+        // at the level a single one would be.
+        if plan.memberReads[index].readsObjectTextElements, levelsLeft > 1, scanner.nextByte == Byte.openBracket {
+            return .json(try ObjectText.elements(from: &scanner, levelsLeft: levelsLeft - 1))
         }
         return nil
     }
