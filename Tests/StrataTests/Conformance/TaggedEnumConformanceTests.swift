@@ -76,8 +76,8 @@ private enum Held: JSONTaggedEnum {
     ]
 }
 
-/// A model holding a tagged enum between two other members.
-private struct TaggedHolder<T: JSONTaggedEnum>: JSONSerializing {
+/// A model holding a tagged enum between two other members; archived too.
+private struct TaggedHolder<T: JSONTaggedEnum>: JSONSerializing, SecureCodingModel {
     var before = 0
     var held: T?
     var after = ""
@@ -86,8 +86,8 @@ private struct TaggedHolder<T: JSONTaggedEnum>: JSONSerializing {
 }
 
 /// A model holding tagged enums in arrays: one, an optional one, one of
-/// optionals, and one that leaves out the elements that fail.
-private struct TaggedArrayHolder<T: JSONTaggedEnum>: JSONSerializing {
+/// optionals, and one that leaves out the elements that fail; archived too.
+private struct TaggedArrayHolder<T: JSONTaggedEnum>: JSONSerializing, SecureCodingModel {
     var before = 0
     var held: [T] = []
     var maybe: [T]?
@@ -223,6 +223,9 @@ extension Conformance {
                         [try JSONAdapter.model(of: TaggedHolder<T>.self, from: Conformance.parseWhole(holder, .dictionary) as? [String: Any] ?? [:], options: options)]
                     }),
                     Run("from Data", Outcome(TaggedHolder<T>.self) { [try JSONAdapter.model(of: TaggedHolder<T>.self, from: holder, options: options)] }),
+                    Run("from Data, through the archive", Outcome(TaggedHolder<T>.self) {
+                        [try Conformance.archivedRoundTrip(JSONAdapter.model(of: TaggedHolder<T>.self, from: holder, options: options))]
+                    }),
                 ], "model(of: TaggedHolder<\(T.self)>) from \(Conformance.show(holder))", sourceLocation: sourceLocation)
             let filler = #"{"kind": "charge", "meta": {"kind": "charge"}, "id": "filler"}"#
             // Held in an array by a model's property: each object read from its bytes, or from its
@@ -243,6 +246,12 @@ extension Conformance {
                             }),
                             Run("from Data", Outcome(String.self) {
                                 try read { try JSONAdapter.model(of: TaggedArrayHolder<T>.self, from: holder, options: options, diagnostics: &$0) }
+                            }),
+                            Run("from Data, through the archive", Outcome(String.self) {
+                                try read {
+                                    try Conformance.archivedRoundTrip(
+                                        JSONAdapter.model(of: TaggedArrayHolder<T>.self, from: holder, options: options, diagnostics: &$0))
+                                }
                             }),
                         ], "model(of: TaggedArrayHolder<\(T.self)>) from \(Conformance.show(holder))", sourceLocation: sourceLocation)
                 }
