@@ -67,8 +67,9 @@ struct AsyncByteSequenceSource<Bytes: AsyncSequence> where Bytes.Element == UInt
     ///
     /// The loop is the whole cost of a byte: the iterator held in a local, each
     /// byte stored and compared once, and written straight where the stream's
-    /// bytes are held.
-    @inlinable
+    /// bytes are held. It is inlined into the source's closure, so that a run is
+    /// one awaited call.
+    @inlinable @inline(__always)
     mutating func read(into run: UnsafeMutablePointer<UInt8>) async throws -> Int {
         guard !isEnded else { return 0 }
         var iterator = self.iterator

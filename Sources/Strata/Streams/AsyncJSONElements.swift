@@ -55,12 +55,17 @@ public struct AsyncJSONElements<Element>: AsyncSequence {
     /// Reads the elements as their bytes arrive, checking between elements and
     /// between runs of bytes whether the task is cancelled.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        private var cursor: ElementCursor<Element>
-        private let source: AsyncByteSource
+        @usableFromInline
+        var cursor: ElementCursor
+        @usableFromInline
+        let source: AsyncByteSource
+        @usableFromInline
+        let decode: ElementDecoding<Element>.Decode
 
-        init(cursor: ElementCursor<Element>, source: @escaping AsyncByteSource) {
+        init(cursor: ElementCursor, source: @escaping AsyncByteSource, decode: @escaping ElementDecoding<Element>.Decode) {
             self.cursor = cursor
             self.source = source
+            self.decode = decode
         }
 
         /// The next element, or `nil` at the end of the stream.
@@ -68,11 +73,16 @@ public struct AsyncJSONElements<Element>: AsyncSequence {
         /// - Throws: a ``StrataError`` whose ``StrataError/streamPosition`` says
         ///   where the element is; `CancellationError` once the task is cancelled;
         ///   the byte sequence's own errors. After an error, the stream has ended.
+        @inlinable
         public mutating func next() async throws -> Element? {
             while true {
                 try Task.checkCancellation()
-                switch try cursor.step() {
-                case .element(let element): return element
+                switch try cursor.nextFrame() {
+                case .frame(let frame):
+                    // A run of bytes ends after an element's last byte: the bytes
+                    // held then hold nothing more to look at.
+                    if frame.endsBytesHeld { cursor.buffer.noteScanned() }
+                    if let element = try cursor.decode(frame, with: decode) { return element }
                 case .finished: return nil
                 case .needsMore:
                     if try await !source(cursor.buffer.bytesForAppending()) { cursor.buffer.finish() }
@@ -85,9 +95,8 @@ public struct AsyncJSONElements<Element>: AsyncSequence {
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(
             cursor: ElementCursor(
-                buffer: FrameBuffer(framer: makeFramer()), decoding: decoding, framing: framing, recovery: recovery,
-                report: report),
-            source: makeSource())
+                buffer: FrameBuffer(framer: makeFramer()), framing: framing, recovery: recovery, report: report),
+            source: makeSource(), decode: decoding.makeDecoder())
     }
 }
 

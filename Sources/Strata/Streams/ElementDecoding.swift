@@ -5,6 +5,7 @@ import Foundation
 @usableFromInline
 struct ElementDecoding<Element> {
     /// Decodes an element from its bytes, valid during the call, and its frame.
+    @usableFromInline
     typealias Decode = (UnsafeRawBufferPointer, StreamFrame) throws -> Element
 
     /// Makes the decoder of one read of the stream, which may keep what it looks

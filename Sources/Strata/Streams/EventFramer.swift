@@ -72,7 +72,8 @@ struct EventFramer: StreamFramer {
             scanned = start
             let thisLine = line
             line += 1
-            if let event = process(view, from: lineStart, to: index, offset: base + lineStart, line: thisLine) {
+            if var event = process(view, from: lineStart, to: index, offset: base + lineStart, line: thisLine) {
+                event.endsBytesHeld = !atEnd && scanned == base + count
                 return .frame(event)
             }
         }

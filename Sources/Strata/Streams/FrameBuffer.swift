@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Bytes every element found so far is done with are dropped before more are
 /// appended.
+@usableFromInline
 struct FrameBuffer {
     /// Where the bytes are: the whole stream, given at once, or the bytes
     /// appended so far.
@@ -21,6 +22,9 @@ struct FrameBuffer {
     private(set) var isEnded = false
     /// Whether a BOM has been looked for, at the stream's start.
     private var hasBegun = false
+    /// Whether the framer has read every byte held, so that it needs more until
+    /// bytes are appended or the stream ends: the framer is then not asked.
+    private var isScanned = false
 
     /// An empty buffer, filled by ``append(_:)`` or through ``bytesForAppending()``.
     init(framer: any StreamFramer) {
@@ -47,6 +51,7 @@ struct FrameBuffer {
     }
 
     /// Appends a chunk, first dropping the bytes no element needs any more.
+    @usableFromInline
     mutating func append(_ chunk: Data) {
         bytesForAppending().append(chunk)
     }
@@ -58,11 +63,13 @@ struct FrameBuffer {
     }
 
     /// The bytes to append to, the bytes no element needs any more dropped first.
+    @usableFromInline
     mutating func bytesForAppending() -> StreamBytes {
         guard case .appended(let bytes) = held else {
             // Never met: only an empty buffer is appended to; a new store takes the bytes, read by no one.
             return StreamBytes()
         }
+        isScanned = false
         dropConsumed(from: bytes)
         return bytes
     }
@@ -82,8 +89,10 @@ struct FrameBuffer {
     static let compactionThreshold = 64 * 1024
 
     /// Marks the end of the stream.
+    @usableFromInline
     mutating func finish() {
         isEnded = true
+        isScanned = false
     }
 
     /// Calls `body` with the bytes held.
@@ -100,6 +109,7 @@ struct FrameBuffer {
     /// The next element's frame, ``FramerStep/needsMore`` when the bytes held do
     /// not say, or ``FramerStep/finished``.
     mutating func next() throws(StreamFramingError) -> FramerStep {
+        if isScanned { return .needsMore }
         if !hasBegun {
             // A BOM at the stream's start is skipped.
             let (count, atEnd) = (heldCount, isEnded)
@@ -115,6 +125,14 @@ struct FrameBuffer {
         defer { self.framer = framer }
         let (atEnd, base) = (isEnded, base)
         return try withView { view throws(StreamFramingError) in try framer.next(in: view, base: base, atEnd: atEnd) }
+    }
+
+    /// Notes that the framer has read every byte held, as the frame it last found
+    /// says (``StreamFrame/endsBytesHeld``): until bytes are appended or the
+    /// stream ends, ``next()`` needs more without asking the framer.
+    @usableFromInline
+    mutating func noteScanned() {
+        isScanned = true
     }
 
     /// Calls `body` with the bytes of `frame`: the buffer's own, not a copy, or

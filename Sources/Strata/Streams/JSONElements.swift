@@ -17,8 +17,12 @@ import Foundation
 /// What the stream recovered from, and the envelope's members, are shared by
 /// the copies: ask ``diagnostics`` and ``envelope`` once the loop ends.
 public struct JSONElements<Element> {
-    private var cursor: ElementCursor<Element>
-    private var reader: ChunkReader
+    @usableFromInline
+    var cursor: ElementCursor
+    @usableFromInline
+    var reader: ChunkReader
+    @usableFromInline
+    let decode: ElementDecoding<Element>.Decode
 
     init(
         source: JSONStreamSource, framing: JSONFraming, options: JSONAdapter.DecodingOptions, recovery: JSONRecovery,
@@ -26,15 +30,17 @@ public struct JSONElements<Element> {
     ) {
         reader = ChunkReader(source)
         cursor = ElementCursor(
-            buffer: reader.makeBuffer(framer: framing.makeFramer(options: options)), decoding: decoding,
-            framing: framing.description, recovery: recovery, report: StreamReport())
+            buffer: reader.makeBuffer(framer: framing.makeFramer(options: options)), framing: framing.description,
+            recovery: recovery, report: StreamReport())
+        decode = decoding.makeDecoder()
     }
 
     init(events source: JSONStreamSource, recovery: JSONRecovery, decoding: ElementDecoding<Element>) {
         reader = ChunkReader(source)
         cursor = ElementCursor(
-            buffer: reader.makeBuffer(framer: EventFramer()), decoding: decoding, framing: "server-sent events",
-            recovery: recovery, report: StreamReport())
+            buffer: reader.makeBuffer(framer: EventFramer()), framing: "server-sent events", recovery: recovery,
+            report: StreamReport())
+        decode = decoding.makeDecoder()
     }
 
     /// The next element, or `nil` at the end of the stream.
@@ -44,10 +50,12 @@ public struct JSONElements<Element> {
     ///   stream has ended. An element that fails is left out instead when the
     ///   stream skips invalid elements, and reported in ``diagnostics``. A file that
     ///   cannot be read throws `FileHandle`'s error.
+    @inlinable
     public mutating func next() throws -> Element? {
         while true {
-            switch try cursor.step() {
-            case .element(let element): return element
+            switch try cursor.nextFrame() {
+            case .frame(let frame):
+                if let element = try cursor.decode(frame, with: decode) { return element }
             case .finished: return nil
             case .needsMore:
                 if let chunk = try reader.nextChunk() {

@@ -21,6 +21,7 @@ public enum JSONStreamSource {
 }
 
 /// A ``JSONStreamSource``'s bytes, chunk by chunk.
+@usableFromInline
 struct ChunkReader {
     private var source: JSONStreamSource
     private var handle: FileHandle?
@@ -36,6 +37,7 @@ struct ChunkReader {
     }
 
     /// The next chunk, or `nil` at the end.
+    @usableFromInline
     mutating func nextChunk() throws -> Data? {
         switch source {
         case .data:

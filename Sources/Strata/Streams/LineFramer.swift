@@ -56,7 +56,10 @@ struct LineFramer: StreamFramer {
                 linesInRecord = 0
             }
             scanned = start
-            if let frame { return .frame(frame) }
+            if var frame {
+                frame.endsBytesHeld = !atEnd && found + 1 == count
+                return .frame(frame)
+            }
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 
 /// One element found in a stream by a ``StreamFramer``: where its bytes are, or
 /// the bytes themselves when the framing assembles them (an event's `data:` lines).
+@usableFromInline
 struct StreamFrame {
     /// The stream offset of the element's first byte (of its event, for events).
     var start: Int
@@ -13,6 +14,12 @@ struct StreamFrame {
     /// The stream range of the element's bytes, when it is not `start..<end` (an
     /// event's one `data:` line).
     var bytes: Range<Int>?
+    /// Whether the framer has read every byte it was given, the stream not
+    /// ended, so that it needs more bytes before it finds anything else.
+    ///
+    /// A framer may leave it `false`.
+    @usableFromInline
+    var endsBytesHeld = false
     /// The element's bytes, when they are not one range of the stream.
     var assembled: Data?
     /// An event's fields other than its data, for server-sent events.
@@ -20,6 +27,7 @@ struct StreamFrame {
 }
 
 /// What a framer found in the bytes it has been given so far.
+@usableFromInline
 enum FramerStep {
     /// An element, which the caller reads before asking for the next.
     case frame(StreamFrame)
