@@ -36,3 +36,26 @@ extension RequiredKeys {
         }
     }
 }
+
+/// What keeps a required key's value from meeting its requirement.
+enum UnmetRequirement {
+    /// The key is absent.
+    case absent
+    /// The key is `null`, which counts as absent: the property's type does not take
+    /// `null` as a value (``PropertyType/nullRule``), and the entry does not recover
+    /// from it (``JSONRecovery/defaultForNull``).
+    case null
+}
+
+extension MappingPlan.Entry {
+    /// What keeps `slot` from giving this required entry its value, or `nil` when it
+    /// gives it: the one required-key rule, which the check of the slots and a model
+    /// decoded as it is read both apply.
+    func unmetRequirement(by slot: Slot) -> UnmetRequirement? {
+        switch slot {
+        case .missing: .absent
+        case .json(nil) where !recovery.contains(.defaultForNull) && property.nullRule != .isValue: .null
+        case .json, .converted, .object, .array, .cluster: nil
+        }
+    }
+}

@@ -194,6 +194,26 @@ struct StreamingDecodeTests {
         static let sample = #"{"id": 1, "email": "a@example.org", "name": "a"}"#
     }
 
+    /// A model whose required key's type takes `null` as a value; each one made is
+    /// counted in ``PayloadsMade/made``.
+    struct Payload: JSONSerializing, Equatable {
+        var id = 0
+        var value: JSONValue = "unset"
+
+        init() { PayloadsMade.made?.record("Payload") }
+
+        static let propertyKeys: PropertyKeys<Payload> = ["id": \.id, "value": \.value]
+        static let jsonKeyPathsByPropertyKey = JSONKeyPath.identity(for: propertyKeys)
+        static let requiredKeys = RequiredKeys.allMapped
+
+        static let sample = #"{"id": 1, "value": [true]}"#
+    }
+
+    /// The ``Payload``s made while a test reads, when set.
+    enum PayloadsMade {
+        @TaskLocal static var made: MadeModels?
+    }
+
     /// ``Account`` with a `validate()` of its own that accepts everything: never
     /// decoded as it is read.
     struct CheckedAccount: JSONSerializing, Equatable {
@@ -709,6 +729,21 @@ struct StreamingDecodeTests {
         #expect(objectsReadWhole?.code == .missingRequiredKeys)
         let array = try Self.arrayFailureWarm(Account.self, "[\(Account.sample), \(json)]", sample: Account.sample)
         #expect(array?.pathDescription == "[1]")
+    }
+
+    @Test("A required key whose type takes null as a value is read once, as it is read, and holds null")
+    func requiredKeyTakingNull() throws {
+        let json = #"{"value": null, "id": 2}"#
+        let payload = try Self.decodedWarm(Payload.self, json, sample: Payload.sample)
+        #expect(payload.value == .null)
+        #expect(JSONAdapter.streamsModels(MappingPlan<Payload>.shared))
+        // The required-key rule of the slots: `null` is the value, so the read need not give way.
+        let made = MadeModels()
+        let again = try PayloadsMade.$made.withValue(made) { try JSONAdapter.model(of: Payload.self, from: Data(json.utf8)) }
+        #expect(again == payload)
+        #expect(made.classes == ["Payload"])
+        let absent = try Self.failureWarm(Payload.self, #"{"id": 2}"#, sample: Payload.sample)
+        #expect(absent?.code == .missingRequiredKeys)
     }
 
     @Test("The model depth limit holds as from the dictionary: deeper fails, within it decodes")

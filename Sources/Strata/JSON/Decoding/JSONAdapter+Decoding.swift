@@ -460,11 +460,10 @@ extension JSONAdapter {
         var missing: [String] = []
         for index in plan.requiredEntryIndices {
             let entry = plan.entry(at: index)
-            switch try source.peek(entry, at: index) {
-            case .missing: missing.append(entry.keyPath.description)
-            case .json(nil) where !entry.recovery.contains(.defaultForNull) && entry.property.nullRule != .isValue:
-                missing.append("\(entry.keyPath.description) is null")
-            case .json, .converted, .object, .array, .cluster: break
+            switch entry.unmetRequirement(by: try source.peek(entry, at: index)) {
+            case .absent: missing.append(entry.keyPath.description)
+            case .null: missing.append("\(entry.keyPath.description) is null")
+            case nil: break
             }
         }
         guard missing.isEmpty else {

@@ -75,7 +75,11 @@ extension JSONAdapter {
             // Looked at only for a plan with required keys: the look copies the slot. A later
             // duplicate key replaces an earlier one, so a `null` after a value is absent again.
             if plan.hasRequiredEntries, index < UInt64.bitWidth {
-                if slot.isPresent { present |= 1 << UInt64(index) } else { present &= ~(1 << UInt64(index)) }
+                if plan.withEntry(at: index, { $0.unmetRequirement(by: slot) == nil }) {
+                    present |= 1 << UInt64(index)
+                } else {
+                    present &= ~(1 << UInt64(index))
+                }
             }
             // Moved out of the local, as a closure cannot consume what it captures.
             try plan.withEntry(at: index) { entry in try assign(slot.moveOut(), to: entry, read: 0, of: &model) }

@@ -60,7 +60,8 @@ enum Slot {
         return isJSONNull(value)
     }
 
-    /// Whether the slot holds a value that is not `null`: what a required key needs.
+    /// Whether the slot holds a value that is not `null`: what
+    /// ``JSONKeyPath/firstPresent(_:_:)`` takes from the first of its paths that has one.
     var isPresent: Bool {
         switch self {
         case .missing, .json(nil): return false
