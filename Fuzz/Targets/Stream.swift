@@ -19,19 +19,23 @@ func streamOutcome<Element>(
     let report = StreamReport()
     var cursor = ElementCursor(
         buffer: chunkLength == nil ? FrameBuffer(framer: framer, whole: Data(bytes)) : FrameBuffer(framer: framer),
-        decoding: decoding, framing: "the stream", recovery: .skipsInvalidElements, report: report)
+        framing: "the stream", recovery: .skipsInvalidElements, report: report)
+    let decode = decoding.makeDecoder()
     var offset = 0
     reading: while true {
-        let step: ElementCursor<Element>.Step
+        let step: FramerStep
         do {
-            step = try cursor.step()
+            step = try cursor.nextFrame()
+            if case .frame(let frame) = step, let element = try cursor.decode(frame, with: decode) {
+                outcome.append(describe(element))
+            }
         } catch {
             outcome.append("error: \(error)")
             break
         }
         switch step {
-        case .element(let element):
-            outcome.append(describe(element))
+        case .frame:
+            continue
         case .finished:
             break reading
         case .needsMore:
