@@ -162,6 +162,9 @@ struct ClusterDecodedAheadTests {
         for _ in 0..<2 {
             #expect(Self.described(try JSONAdapter.models(of: Pet.self, from: data)) == ["Hound rex", "Hound fido", "Hound max"])
         }
+        // Every class's plan made first, whatever ran before: making one makes a scratch instance.
+        _ = try PetChoices.$dogsAsCats.withValue(true) { try JSONAdapter.models(of: Pet.self, from: data) }
+        _ = try JSONAdapter.models(of: Pet.self, from: data)
         let made = MadeModels()
         let pets = try PetChoices.$made.withValue(made) {
             try PetChoices.$dogsAsCats.withValue(true) { try JSONAdapter.models(of: Pet.self, from: data) }
