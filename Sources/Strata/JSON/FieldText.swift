@@ -58,21 +58,39 @@ enum FieldText {
         }
     }
 
+    /// The scalars whose fields are read from JSON text and written to it directly.
+    private enum Scalar {
+        case string, bool, int
+
+        /// The scalar a field of `leaf` holds; `nil` for any other leaf.
+        init?(_ leaf: any LeafPropertyType) {
+            switch leaf {
+            case is StringProperty: self = .string
+            case is BoolProperty: self = .bool
+            case let integer as IntegerProperty where integer.integerType == Int.self: self = .int
+            default: return nil
+            }
+        }
+    }
+
+    // Each scalar's read and write is made for its own type, so that it is
+    // specialised: a closure made through an opened existential reads and writes
+    // through witness tables.
     private static func scalarRead(_ leaf: any LeafPropertyType, optional: Bool) -> Read? {
-        switch leaf {
-        case is StringProperty: scalarRead(String.self, optional: optional)
-        case is BoolProperty: scalarRead(Bool.self, optional: optional)
-        case let integer as IntegerProperty where integer.integerType == Int.self: scalarRead(Int.self, optional: optional)
-        default: nil
+        switch Scalar(leaf) {
+        case .string: scalarRead(String.self, optional: optional)
+        case .bool: scalarRead(Bool.self, optional: optional)
+        case .int: scalarRead(Int.self, optional: optional)
+        case nil: nil
         }
     }
 
     private static func scalarWrite(_ leaf: any LeafPropertyType, optional: Bool) -> Write? {
-        switch leaf {
-        case is StringProperty: scalarWrite(String.self, optional: optional)
-        case is BoolProperty: scalarWrite(Bool.self, optional: optional)
-        case let integer as IntegerProperty where integer.integerType == Int.self: scalarWrite(Int.self, optional: optional)
-        default: nil
+        switch Scalar(leaf) {
+        case .string: scalarWrite(String.self, optional: optional)
+        case .bool: scalarWrite(Bool.self, optional: optional)
+        case .int: scalarWrite(Int.self, optional: optional)
+        case nil: nil
         }
     }
 
