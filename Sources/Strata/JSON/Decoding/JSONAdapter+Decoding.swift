@@ -197,19 +197,36 @@ extension JSONAdapter {
     /// `source`.
     ///
     /// Checks the mapping and the required keys, then assigns the values to a new
-    /// model (``assignMapped(_:from:into:)``): the same steps, in the same order,
+    /// model (``assignMapped(_:from:readsText:into:)``): the same steps, in the same order,
     /// whatever the source.
     static func decodeMapped<T: JSONSerializing>(_ plan: MappingPlan<T>, from source: inout DecodeSource) throws -> T {
+        try decodeMapped(plan, from: &source, readsText: false)
+    }
+
+    /// ``decodeMapped(_:from:)``; `readsText` is whether `source` is the text source,
+    /// a constant where this is inlined (see ``assignMapped(_:from:readsText:into:)``).
+    @inline(__always)
+    static func decodeMapped<T: JSONSerializing>(
+        _ plan: MappingPlan<T>, from source: inout DecodeSource, readsText: Bool
+    ) throws -> T {
         if let problem = plan.problem { throw problem }
-        if plan.hasRequiredEntries { try checkRequired(plan, in: source) }
+        // The text source checks the required keys as it reads them (see `TextSource.swift`).
+        if plan.hasRequiredEntries, !readsText { try checkRequired(plan, in: source) }
         var model = T()
-        try assignMapped(plan, from: &source, into: &model)
+        try assignMapped(plan, from: &source, readsText: readsText, into: &model)
         return consume model
     }
 
-    /// The engine's assignment loop, the one every entry point runs: in plan order,
-    /// takes each entry's value from `source`, transforms it, and stores it through
-    /// the validated setter; then validates the model.
+    /// The engine's assignment loop, the one every entry point runs: takes each
+    /// entry the source gives (``DecodeSource/nextEntry(after:count:readsText:)``: in plan
+    /// order, or in the document's order for the text source), transforms its
+    /// value, and stores it through the validated setter; then validates the model.
+    ///
+    /// How a value is stored is the plan's store strategy for the entry: straight
+    /// into its field for the text source where the entry allows
+    /// (``DecodeSource/storesDirectly(_:at:of:into:)``), else through the engine's
+    /// own step (``assign(_:to:read:of:)``), or its recovering step for an entry
+    /// with a recovery or with one possible inside its value.
     ///
     /// A value the source does not have leaves the property as it is; `null` is
     /// `nil` for the setter, which refuses it for a property that is not optional;
@@ -217,30 +234,49 @@ extension JSONAdapter {
     /// JSON plan; ``Model/init(dictionary:)``, merging and the archive bridge with
     /// the ``MappingPlan/propertyKeyed`` plan and a ``DecodeSource/values(_:)``
     /// source.
+    ///
+    /// `readsText`: whether `source` is the text source. A constant where the loop is
+    /// inlined, so that each caller's copy holds only its source's steps.
     @inline(__always)
-    static func assignMapped<T: Model>(_ plan: MappingPlan<T>, from source: inout DecodeSource, into model: inout T) throws {
+    static func assignMapped<T: Model>(
+        _ plan: MappingPlan<T>, from source: inout DecodeSource, readsText: Bool = false, into model: inout T
+    ) throws {
         // Through the plan's erased list: in unspecialised code each use of an array
-        // of a generic type's elements is a call through its metadata.
-        let count = plan.entryCount
-        var index = 0
-        while index < count {
+        // of a generic type's elements is a call through its metadata. (Not asked for
+        // the text source, which knows when its object ends.)
+        let count = readsText ? 0 : plan.entryCount
+        var index = -1
+        while let next = try source.nextEntry(after: index, count: count, readsText: readsText) {
+            index = next
+            if readsText {
+                // The plan's direct store where the entry has one, else the engine's step;
+                // never a recovery, as a model is decoded as it is read only when none can
+                // happen. Each step borrows the entry in a closure small enough to inline.
+                if try plan.withEntry(at: index, { try source.storesDirectly($0, at: index, of: plan, into: &model) }) {
+                    continue
+                }
+                var slot = try plan.withEntry(at: index) { entry in try source.readMember(entry, at: index, of: plan) }
+                // Moved out of the local, as a closure cannot consume what it captures.
+                try plan.withEntry(at: index) { entry in try assign(slot.moveOut(), to: entry, read: 0, of: &model) }
+                continue
+            }
             try plan.withEntry(at: index) { entry in
-                // The recovering step only when the entry has a recovery, or when one may
-                // be recorded inside its value: otherwise the plain step, whose frame is
-                // the only one a nested model adds to the stack (see `NestingDepthTests`).
                 if entry.decodesWithRecovery && (!entry.recovery.isEmpty || RecoveryLog.mayBeActive) {
-                    try assignRecovering(entry, at: index, from: &source, of: &model)
+                    // The recovering step only when the entry has a recovery, or when one may
+                    // be recorded inside its value: otherwise the plain step, whose frame is
+                    // the only one a nested model adds to the stack (see `NestingDepthTests`).
+                    try assignRecovering(entry, at: index, of: plan, from: &source, into: &model)
                 } else {
                     var read = 0
-                    let slot = try source.take(entry, at: index, read: &read)
+                    let slot = try source.take(entry, at: index, of: plan, read: &read)
                     // Consumed, not copied: a local's lifetime lasts to the end of its scope, and
                     // a nested model's slots it still held would be shared, so copied when moved out.
                     try assign(consume slot, to: entry, read: read, of: &model)
                 }
             }
-            index += 1
         }
-        try model.validateModel(plan.hooks)
+        try source.checkRequiredRead(plan)
+        if !plan.hooks.isDefault(.validate) { try model.validateModel(plan.hooks) }
     }
 
     /// Converts a slot's value by the entry's kind and transformer and stores it
@@ -292,14 +328,15 @@ extension JSONAdapter {
     /// value get its path.
     @inline(never)
     private static func assignRecovering<T: Model>(
-        _ entry: MappingPlan<T>.Entry, at index: Int, from source: inout DecodeSource, of model: inout T
+        _ entry: MappingPlan<T>.Entry, at index: Int, of plan: MappingPlan<T>, from source: inout DecodeSource,
+        into model: inout T
     ) throws {
         let log = RecoveryLog.current
         let mark = log?.mark ?? 0
         var read = 0
         var wasNull = false
         do {
-            let slot = try source.take(entry, at: index, read: &read)
+            let slot = try source.take(entry, at: index, of: plan, read: &read)
             if case .missing = slot {
                 // Recorded with the entry's own path, which the prefix below would repeat.
                 noteAbsent(entry)
@@ -322,7 +359,7 @@ extension JSONAdapter {
     /// and records the recovery when the entry's recovery covers the failure, and
     /// rethrows it otherwise.
     ///
-    /// Out of ``assignRecovering(_:at:from:of:)``'s frame, which nested models read
+    /// Out of ``assignRecovering(_:at:of:from:into:)``'s frame, which nested models read
     /// with diagnostics stack up.
     @inline(never)
     private static func keepDefault<T: Model>(
@@ -455,7 +492,7 @@ extension JSONAdapter {
 
     /// Throws one error listing, in plan order, every required key that is absent
     /// or `null` (`full_name is null`); `null` passes for a key whose recovery
-    /// covers it, to be handled by ``assignRecovering(_:at:from:of:)``.
+    /// covers it, to be handled by ``assignRecovering(_:at:of:from:into:)``.
     private static func checkRequired<T>(_ plan: MappingPlan<T>, in source: DecodeSource) throws {
         var missing: [String] = []
         for index in plan.requiredEntryIndices {

@@ -306,7 +306,7 @@ extension JSONAdapter {
     /// ``readModels(_:of:from:levelsLeft:streams:)`` reads it, anything else as a JSON
     /// value.
     @inline(__always)
-    static func readSlot<T: JSONSerializing>(
+    static func readSlot<T: Model>(
         _ plan: MappingPlan<T>, at index: Int, from scanner: inout MemberScanner, levelsLeft: Int, streams: Bool
     ) throws(JSONParsingError) -> Slot {
         // The read's flags in place: a copy of the read would retain its nested plan.
@@ -344,7 +344,7 @@ extension JSONAdapter {
     /// ``ObjectText``, for the transformer; `nil`, having read nothing, for a value
     /// to read as JSON.
     @inline(never)
-    private static func readTypedValue<T: JSONSerializing>(
+    private static func readTypedValue<T: Model>(
         _ plan: MappingPlan<T>, at index: Int, from scanner: inout MemberScanner, levelsLeft: Int
     ) throws(JSONParsingError) -> Slot? {
         if let element = plan.memberReads[index].typedArrayElement, let array = scanner.typedArray(of: element) {

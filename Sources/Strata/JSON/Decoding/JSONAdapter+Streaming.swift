@@ -1,19 +1,21 @@
-/// Models decoded as their objects are read: the scanner source's case for types
-/// whose decoding runs no code of the user's and no rule that depends on order.
+/// Models decoded as their objects are read: the engine's one loop run on the
+/// text source (see `TextSource.swift`), for types whose decoding runs no code of
+/// the user's and no rule that depends on order.
 ///
-/// The scanner source reads a whole object into slots before the engine assigns
-/// any (see `JSONAdapter+ScannerSource.swift`): so hooks run in plan order, and a
-/// syntax error anywhere in the document is reported before any mapping error.
-/// For a type with none of its own hooks, transformers or setters, and nothing
-/// but such types inside it, neither order can be seen: each member's value is
-/// read into a slot and handed to the engine's own ``assign(_:to:read:of:)`` at
-/// once, and a nested model or array of models is decoded the same way where it
-/// lies. No array of slots is made for it.
+/// From the slots source, a whole object is read into slots before the loop
+/// assigns any (see `JSONAdapter+ScannerSource.swift`): so hooks run in plan
+/// order, and a syntax error anywhere in the document is reported before any
+/// mapping error. For a type with none of its own hooks, transformers or setters,
+/// and nothing but such types inside it, neither order can be seen: the text
+/// source gives the loop each member as the scanner reaches it, the loop assigns
+/// it through the engine's own step or stores it straight into its field, and a
+/// nested model or array of models is decoded the same way where it lies. No
+/// array of slots is made for it.
 ///
 /// What can differ is only which error a bad document gets, so a read that meets
 /// one does not report it: the reader sets the scanner back to where the model
 /// began and reads it into slots, with nothing below it decoded as it is read, and
-/// the engine then assigns those slots and reports exactly what it would have
+/// the same loop then assigns those slots and reports exactly what it would have
 /// reported had this never been tried. A model's `init()` may so run for a try
 /// that gives up.
 extension JSONAdapter {
@@ -22,8 +24,8 @@ extension JSONAdapter {
     struct StreamingDeclined: Error {}
 
     /// Exactly `T`, decoded as the object at the scanner's position (with keys
-    /// `keys`) is read: each mapped member assigned as it is read, by the engine's
-    /// own step, then the required keys checked.
+    /// `keys`) is read: the engine's one loop (``decodeMapped(_:from:)``) run on
+    /// the text source, which gives each mapped member as the scanner reaches it.
     ///
     /// For a plan that ``streamsModels(_:)``. `levelsLeft` is as for
     /// ``readObject(_:keys:from:levelsLeft:streams:)``. Any error means only that the
@@ -31,67 +33,8 @@ extension JSONAdapter {
     static func decodeStreaming<T: JSONSerializing>(
         _ plan: MappingPlan<T>, keys: MemberKeyTable, from scanner: inout MemberScanner, levelsLeft: Int
     ) throws -> T {
-        var model = T()
-        var present: UInt64 = 0
         var members = MappedMembers(keys)
-        while let index = try members.next(in: &scanner) {
-            // A string, integer, Boolean or array of numbers stored in its field with no `Any`
-            // in between; the slot's path for any other value. (Not for a plan with required
-            // keys, which needs to know what was present.)
-            if !plan.hasRequiredEntries,
-                try plan.withEntry(at: index, { try $0.memberRead?.read(from: &scanner, into: &model) == true })
-            {
-                continue
-            }
-            var slot: Slot
-            let kind = plan.memberReads[index].kind
-            if plan.memberReads[index].storesNestedInPlace {
-                // A model, or array of models, moved into its field: the value the slot's
-                // path would store, with no `Any` in between. The entry's nested type is
-                // used where it lies: taking it out costs a retain and a release.
-                try plan.withEntry(at: index) { entry in
-                    guard let field = entry.nestedField, entry.nested != nil else { throw StreamingDeclined() }
-                    try field.withMutableAddress(in: &model) { address in
-                        try kind == .model
-                            ? entry.nested?.streamObject(from: &scanner, levelsLeft: levelsLeft, into: address)
-                            : entry.nested?.streamArray(from: &scanner, levelsLeft: levelsLeft, into: address)
-                    }
-                }
-                if plan.hasRequiredEntries, index < UInt64.bitWidth { present |= 1 << UInt64(index) }
-                continue
-            }
-            if kind != .value {
-                // The read's kind and model type were checked when the plan was found to stream.
-                let value = try plan.withEntry(at: index) { entry in
-                    try kind == .model
-                        ? entry.nested?.streamedObject(from: &scanner, levelsLeft: levelsLeft)
-                        : entry.nested?.streamedArray(from: &scanner, levelsLeft: levelsLeft)
-                }
-                guard let value else { throw StreamingDeclined() }
-                slot = .converted(value)
-            } else {
-                slot = try readSlot(plan, at: index, from: &scanner, levelsLeft: levelsLeft, streams: false)
-            }
-            // Looked at only for a plan with required keys: the look copies the slot. A later
-            // duplicate key replaces an earlier one, so a `null` after a value is absent again.
-            if plan.hasRequiredEntries, index < UInt64.bitWidth {
-                if plan.withEntry(at: index, { $0.unmetRequirement(by: slot) == nil }) {
-                    present |= 1 << UInt64(index)
-                } else {
-                    present &= ~(1 << UInt64(index))
-                }
-            }
-            // Moved out of the local, as a closure cannot consume what it captures.
-            try plan.withEntry(at: index) { entry in try assign(slot.moveOut(), to: entry, read: 0, of: &model) }
-        }
-        if plan.hasRequiredEntries {
-            // A required key that is absent or `null` gets its error from the slots reader.
-            guard let required = plan.requiredEntryBits, present & required == required else {
-                throw StreamingDeclined()
-            }
-        }
-        // Moved out: a copy of a struct model retains each of its references.
-        return consume model
+        return try decodeMapped(plan, readingObjectAt: &scanner, members: &members, levelsLeft: levelsLeft)
     }
 
     /// Whether models of `plan`'s type are decoded as their objects are read (see
