@@ -86,7 +86,7 @@ final class ArchivedModel: NSObject, NSSecureCoding {
     /// validated setter, and validates the model.
     ///
     /// The values are assigned by the decode engine's loop
-    /// (``JSONAdapter/assignMapped(_:from:readsText:into:)``), as every entry point assigns.
+    /// (``JSONAdapter/assignMapped(_:from:into:)``), as every entry point assigns.
     ///
     /// Nested models are decoded from within this function, so its frame (and
     /// those of ``decodedValue(of:version:from:)``, the engine's loop and the

@@ -27,7 +27,7 @@ extension Model {
     }
 
     /// Assigns `properties` their merged values through the decode engine's loop
-    /// (``JSONAdapter/assignMapped(_:from:readsText:into:)``), then validates; on an error
+    /// (``JSONAdapter/assignMapped(_:from:into:)``), then validates; on an error
     /// the model keeps the values it had.
     ///
     /// A struct is merged into a copy, kept only when everything succeeded. A class

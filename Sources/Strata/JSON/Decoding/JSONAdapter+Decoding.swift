@@ -197,34 +197,33 @@ extension JSONAdapter {
     /// `source`.
     ///
     /// Checks the mapping and the required keys, then assigns the values to a new
-    /// model (``assignMapped(_:from:readsText:into:)``): the same steps, in the same order,
+    /// model (``assignMapped(_:from:into:)``): the same steps, in the same order,
     /// whatever the source.
     static func decodeMapped<T: JSONSerializing>(_ plan: MappingPlan<T>, from source: inout DecodeSource) throws -> T {
-        try decodeMapped(plan, from: &source, readsText: false)
+        try decodeMapped(plan, takingFrom: &source)
     }
 
-    /// ``decodeMapped(_:from:)``; `readsText` is whether `source` is the text source,
-    /// a constant where this is inlined (see ``assignMapped(_:from:readsText:into:)``).
+    /// ``decodeMapped(_:from:)`` on any source: inlined where it is called, with
+    /// that caller's source (see ``EntrySource``).
     @inline(__always)
-    static func decodeMapped<T: JSONSerializing>(
-        _ plan: MappingPlan<T>, from source: inout DecodeSource, readsText: Bool
+    static func decodeMapped<T: JSONSerializing, Source: EntrySource>(
+        _ plan: MappingPlan<T>, takingFrom source: inout Source
     ) throws -> T {
         if let problem = plan.problem { throw problem }
-        // The text source checks the required keys as it reads them (see `TextSource.swift`).
-        if plan.hasRequiredEntries, !readsText { try checkRequired(plan, in: source) }
+        if plan.hasRequiredEntries { try source.checkRequiredKeys(of: plan) }
         var model = T()
-        try assignMapped(plan, from: &source, readsText: readsText, into: &model)
+        try assignMapped(plan, from: &source, into: &model)
         return consume model
     }
 
     /// The engine's assignment loop, the one every entry point runs: takes each
-    /// entry the source gives (``DecodeSource/nextEntry(after:count:readsText:)``: in plan
+    /// entry the source gives (``EntrySource/nextEntry(after:count:)``: in plan
     /// order, or in the document's order for the text source), transforms its
     /// value, and stores it through the validated setter; then validates the model.
     ///
     /// How a value is stored is the plan's store strategy for the entry: straight
-    /// into its field for the text source where the entry allows
-    /// (``DecodeSource/storesDirectly(_:at:of:into:)``), else through the engine's
+    /// into its field where the source reads text and the entry allows
+    /// (``EntrySource/storesDirectly(_:at:of:into:)``), else through the engine's
     /// own step (``assign(_:to:read:of:)``), or its recovering step for an entry
     /// with a recovery or with one possible inside its value.
     ///
@@ -235,29 +234,30 @@ extension JSONAdapter {
     /// the ``MappingPlan/propertyKeyed`` plan and a ``DecodeSource/values(_:)``
     /// source.
     ///
-    /// `readsText`: whether `source` is the text source. A constant where the loop is
-    /// inlined, so that each caller's copy holds only its source's steps.
+    /// Inlined where it is called, with that caller's source: each copy holds only
+    /// its source's steps.
     @inline(__always)
-    static func assignMapped<T: Model>(
-        _ plan: MappingPlan<T>, from source: inout DecodeSource, readsText: Bool = false, into model: inout T
+    static func assignMapped<T: Model, Source: EntrySource>(
+        _ plan: MappingPlan<T>, from source: inout Source, into model: inout T
     ) throws {
         // Through the plan's erased list: in unspecialised code each use of an array
         // of a generic type's elements is a call through its metadata. (Not asked for
         // the text source, which knows when its object ends.)
-        let count = readsText ? 0 : plan.entryCount
+        let count = Source.readsText ? 0 : plan.entryCount
         var index = -1
-        while let next = try source.nextEntry(after: index, count: count, readsText: readsText) {
+        while let next = try source.nextEntry(after: index, count: count) {
             index = next
-            if readsText {
+            if Source.readsText {
                 // The plan's direct store where the entry has one, else the engine's step;
                 // never a recovery, as a model is decoded as it is read only when none can
                 // happen. Each step borrows the entry in a closure small enough to inline.
                 if try plan.withEntry(at: index, { try source.storesDirectly($0, at: index, of: plan, into: &model) }) {
                     continue
                 }
-                var slot = try plan.withEntry(at: index) { entry in try source.readMember(entry, at: index, of: plan) }
+                var read = 0
+                var slot = try plan.withEntry(at: index) { entry in try source.take(entry, at: index, of: plan, read: &read) }
                 // Moved out of the local, as a closure cannot consume what it captures.
-                try plan.withEntry(at: index) { entry in try assign(slot.moveOut(), to: entry, read: 0, of: &model) }
+                try plan.withEntry(at: index) { entry in try assign(slot.moveOut(), to: entry, read: read, of: &model) }
                 continue
             }
             try plan.withEntry(at: index) { entry in
@@ -265,7 +265,7 @@ extension JSONAdapter {
                     // The recovering step only when the entry has a recovery, or when one may
                     // be recorded inside its value: otherwise the plain step, whose frame is
                     // the only one a nested model adds to the stack (see `NestingDepthTests`).
-                    try assignRecovering(entry, at: index, of: plan, from: &source, into: &model)
+                    try source.assignRecovering(entry, at: index, of: plan, into: &model)
                 } else {
                     var read = 0
                     let slot = try source.take(entry, at: index, of: plan, read: &read)
@@ -275,7 +275,7 @@ extension JSONAdapter {
                 }
             }
         }
-        try source.checkRequiredRead(plan)
+        try source.checkRequiredKeysRead(of: plan)
         if !plan.hooks.isDefault(.validate) { try model.validateModel(plan.hooks) }
     }
 
@@ -327,7 +327,7 @@ extension JSONAdapter {
     /// keeps its default and the failure is recorded; recoveries recorded inside the
     /// value get its path.
     @inline(never)
-    private static func assignRecovering<T: Model>(
+    static func assignRecovering<T: Model>(
         _ entry: MappingPlan<T>.Entry, at index: Int, of plan: MappingPlan<T>, from source: inout DecodeSource,
         into model: inout T
     ) throws {
@@ -493,7 +493,7 @@ extension JSONAdapter {
     /// Throws one error listing, in plan order, every required key that is absent
     /// or `null` (`full_name is null`); `null` passes for a key whose recovery
     /// covers it, to be handled by ``assignRecovering(_:at:of:from:into:)``.
-    private static func checkRequired<T>(_ plan: MappingPlan<T>, in source: DecodeSource) throws {
+    static func checkRequired<T>(_ plan: MappingPlan<T>, in source: DecodeSource) throws {
         var missing: [String] = []
         for index in plan.requiredEntryIndices {
             let entry = plan.entry(at: index)

@@ -2,47 +2,60 @@
 /// engine's loop asks for them, in the order the document has them, for a model
 /// decoded as its object is read (see `JSONAdapter+Streaming.swift`).
 ///
-/// The loop is the engine's one loop (``JSONAdapter/assignMapped(_:from:readsText:into:)``);
+/// The loop is the engine's one loop (``JSONAdapter/assignMapped(_:from:into:)``);
 /// this source gives it the entry of each mapped member as the scanner reaches
 /// it, with its value as a ``Slot`` for the engine's own step, or stores the value
 /// straight into its field where the plan's store strategy for the entry allows
 /// (``storesDirectly(_:at:of:into:)``). Required keys are checked once the object
-/// is read (``checkRequiredRead(_:)``).
+/// is read (``checkRequiredKeysRead(of:)``).
 ///
 /// Any error means only that the object must be read again into slots: the
 /// caller sets the scanner back to the object's start and decodes it from the
 /// slots source, which reports exactly the error a whole read reports.
 ///
-/// The scanner is held by address (``DecodeSource/scanner``): the source lives
-/// inside the call that has the scanner `inout`
+/// The scanner and the member walk are held by address: the source lives inside
+/// the call that has them `inout`
 /// (``JSONAdapter/decodeStreaming(_:keys:from:levelsLeft:)``), and nothing else
-/// reaches the scanner while the loop runs.
+/// reaches them while the loop runs.
+struct TextSource: EntrySource {
+    /// The scanner reading the object.
+    let scanner: UnsafeMutablePointer<JSONAdapter.MemberScanner>
+    /// The object's mapped members, one after another.
+    let members: UnsafeMutablePointer<MappedMembers>
+    /// How many levels of nested models may still be read below the object.
+    let levelsLeft: Int
+    /// The required entries read with a value that meets their requirement, entry
+    /// `i` at bit `i`: kept only for a plan with required keys.
+    var present: UInt64 = 0
+
+    static var readsText: Bool { true }
+}
+
 extension JSONAdapter {
-    /// ``decodeMapped(_:from:)`` on the text source for the object at `scanner`,
+    /// ``decodeMapped(_:takingFrom:)`` on the text source for the object at `scanner`,
     /// whose mapped members `members` walks; both addresses are valid for this call.
     @inline(__always)
     static func decodeMapped<T: JSONSerializing>(
         _ plan: MappingPlan<T>, readingObjectAt scanner: UnsafeMutablePointer<MemberScanner>,
         members: UnsafeMutablePointer<MappedMembers>, levelsLeft: Int
     ) throws -> T {
-        var source = DecodeSource.text(scanner, members: members, levelsLeft: levelsLeft)
-        return try decodeMapped(plan, from: &source, readsText: true)
+        var source = TextSource(scanner: scanner, members: members, levelsLeft: levelsLeft)
+        return try decodeMapped(plan, takingFrom: &source)
     }
 }
 
-extension DecodeSource {
-    /// The entry index of the next mapped member of the object `scanner` reads,
-    /// with the scanner at its value; `nil` once the object's `}` is read.
+extension TextSource {
+    /// The entry index of the object's next mapped member, with the scanner at its
+    /// value; `nil` once the object's `}` is read.
     @inline(__always)
-    mutating func nextMember(of scanner: UnsafeMutablePointer<JSONAdapter.MemberScanner>) throws -> Int? {
-        try members?.pointee.next(in: &scanner.pointee)
+    func nextEntry(after index: Int, count: Int) throws -> Int? {
+        try members.pointee.next(in: &scanner.pointee)
     }
 
     /// Reads the value of the member the entry at `index` maps, at the scanner's
     /// position, straight into its field in `model`, and returns `true`, when the
     /// plan's store strategy for the entry is a direct store and the value has
-    /// that strategy's form; returns `false`, having read nothing, otherwise, and
-    /// always for the other sources.
+    /// that strategy's form; returns `false`, having read nothing, otherwise.
     ///
     /// The strategies: a `String`, integer, Boolean or array of numbers read into
     /// its field (``MappingPlan/Entry/memberRead``; not for a plan with required
@@ -53,7 +66,6 @@ extension DecodeSource {
     mutating func storesDirectly<M: Model>(
         _ entry: MappingPlan<M>.Entry, at index: Int, of plan: MappingPlan<M>, into model: inout M
     ) throws -> Bool {
-        guard let scanner else { return false }
         if !plan.hasRequiredEntries, try entry.memberRead?.read(from: &scanner.pointee, into: &model) == true {
             return true
         }
@@ -76,10 +88,9 @@ extension DecodeSource {
     /// scanner's position: a model or array of models decoded as it is read, any
     /// other value as ``JSONAdapter/readSlot(_:at:from:levelsLeft:streams:)`` reads it.
     @inline(__always)
-    mutating func readMember<M: Model>(
-        _ entry: MappingPlan<M>.Entry, at index: Int, of plan: MappingPlan<M>
+    mutating func take<M: Model>(
+        _ entry: MappingPlan<M>.Entry, at index: Int, of plan: MappingPlan<M>, read: inout Int
     ) throws -> Slot {
-        guard let scanner else { return .missing }
         let slot: Slot
         let kind = plan.memberReads[index].kind
         if kind != .value {
@@ -105,26 +116,26 @@ extension DecodeSource {
         return slot
     }
 
-    /// ``readMember(_:at:of:)`` in a frame of its own, for ``take(_:at:of:read:)``,
-    /// which the engine's loop does not use for the text source: kept out of the
-    /// other sources' inlined step.
-    @inline(never)
-    mutating func readMemberOutOfLine<M: Model>(
-        _ entry: MappingPlan<M>.Entry, at index: Int, of plan: MappingPlan<M>
-    ) throws -> Slot {
-        try readMember(entry, at: index, of: plan)
+    /// Gives way to the slots, whose read applies the recovery.
+    ///
+    /// Never reached: a model is decoded as it is read only when none of its
+    /// entries can recover (see ``MappingPlan/streamsModels(visiting:asChosen:)``).
+    func assignRecovering<M: Model>(
+        _ entry: MappingPlan<M>.Entry, at index: Int, of plan: MappingPlan<M>, into model: inout M
+    ) throws {
+        throw JSONAdapter.StreamingDeclined()
     }
 
-    /// Checks, for the text source once its object is read, that every required key
-    /// was met.
-    ///
-    /// It gives way to the slots source (``JSONAdapter/StreamingDeclined``) when one
-    /// is absent or unmet, for the slots' check to report it with the others.
-    /// Nothing for the other sources, whose required keys are checked before any
-    /// value is assigned.
+    /// Nothing: checked as the object is read (see ``checkRequiredKeysRead(of:)``).
     @inline(__always)
-    func checkRequiredRead<M>(_ plan: MappingPlan<M>) throws {
-        guard plan.hasRequiredEntries, scanner != nil else { return }
+    func checkRequiredKeys<M>(of plan: MappingPlan<M>) throws {}
+
+    /// Checks, once the object is read, that every required key was met: gives way
+    /// to the slots source (``JSONAdapter/StreamingDeclined``) when one is absent or
+    /// unmet, for the slots' check to report it with the others.
+    @inline(__always)
+    func checkRequiredKeysRead<M>(of plan: MappingPlan<M>) throws {
+        guard plan.hasRequiredEntries else { return }
         guard let required = plan.requiredEntryBits, present & required == required else {
             throw JSONAdapter.StreamingDeclined()
         }
