@@ -24,7 +24,7 @@ extension JSONAdapter {
     struct StreamingDeclined: Error {}
 
     /// Exactly `T`, decoded as the object at the scanner's position (with keys
-    /// `keys`) is read: the engine's one loop (``decodeMapped(_:from:)``) run on
+    /// `keys`) is read: the engine's one loop (``decodeMapped(_:takingFrom:)``) run on
     /// the text source, which gives each mapped member as the scanner reaches it.
     ///
     /// For a plan that ``streamsModels(_:)``. `levelsLeft` is as for
