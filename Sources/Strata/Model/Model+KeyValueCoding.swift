@@ -109,34 +109,6 @@ extension Model {
         return dictionary
     }
 
-    /// Creates a model from a dictionary keyed by property key, setting each value
-    /// through the validated setter and then calling ``validate()``.
-    ///
-    /// `NSNull` stands for `nil`; keys that are absent keep their defaults. Read-only
-    /// keys are skipped, so `try User(dictionary: user.dictionaryValue)` rebuilds a model.
-    ///
-    /// ```swift
-    /// let user = try User(dictionary: ["login": "ada", "age": 36])
-    /// ```
-    /// - Throws: a ``StrataError`` for an unknown key or any value the setter refuses.
-    public init(dictionary: [String: Any]) throws {
-        self.init()
-        let schema = ModelSchema<Self>.shared
-        try schema.check()
-        // Unknown keys first, in a stable order; then the values, in declaration order.
-        if let unknown = dictionary.keys.sorted().first(where: { !schema.contains($0) }) {
-            throw schema.unknownKey(unknown)
-        }
-        // Read-only keys are derived or fixed at creation: dictionaryValue lists
-        // them, so a model rebuilt from its dictionaryValue skips them.
-        let properties = schema.properties
-        var source = DecodeSource.values { index in
-            guard properties[index].isWritable else { return nil }
-            return dictionary[properties[index].key].map { .some($0) }
-        }
-        try JSONAdapter.assignMapped(MappingPlan<Self>.propertyKeyed, from: &source, into: &self)
-    }
-
     /// For a class instance held as one of its superclasses, its own type: key-value
     /// coding then sees the subclass's properties too.
     ///
