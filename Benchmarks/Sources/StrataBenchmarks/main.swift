@@ -90,7 +90,14 @@ ScalingRow(report: report).run()
 MemoryRow(report: report).run()
 StreamRows(report: report).run()
 
-let lines = report.lines.enumerated().sorted { ($0.element.row, $0.offset) < ($1.element.row, $1.offset) }.map(\.element)
+/// A line's place in the table: its row's number, then its row's label (`2` before
+/// `2s`, `9` before `10`), then the order it was measured in.
+func tableOrder(_ row: String, _ offset: Int) -> (Int, String, Int) {
+    (Int(row.prefix(while: \.isNumber)) ?? Int.max, row, offset)
+}
+let lines = report.lines.enumerated().sorted {
+    tableOrder($0.element.row, $0.offset) < tableOrder($1.element.row, $1.offset)
+}.map(\.element)
 print()
 print(TablePrinter.render(lines))
 
