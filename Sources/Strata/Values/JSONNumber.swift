@@ -100,3 +100,22 @@ extension JSONNumber: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
         self = JSONNumber(value) ?? JSONNumber(Int(0))
     }
 }
+
+extension JSONNumber {
+    /// The number as the Foundation value that holds it exactly (see
+    /// ``JSONValue/foundation``).
+    ///
+    /// A number written as an integer is an `Int` or a `UInt64` when it fits one; a
+    /// number written with a fraction or an exponent is a `Double` (`-0.0` and
+    /// `3.0` included) when a `Double` is exactly its value; otherwise a `Decimal`
+    /// when one holds it exactly, and the `JSONNumber` itself when none does.
+    var foundation: Any {
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+            if let integer = integer(as: Int.self) { return integer }
+            if let unsigned = integer(as: UInt64.self) { return unsigned }
+        } else if let double = doubleValue, JSONNumber(double) == self {
+            return double
+        }
+        return decimalValue ?? self
+    }
+}
