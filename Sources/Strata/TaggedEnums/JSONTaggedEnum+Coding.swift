@@ -31,28 +31,6 @@ extension JSONTaggedEnum {
         try JSONAdapter.taggedReading(Self.self, text: text)
     }
 
-    /// Audits `object` as the case its tag chooses, its tag counted as mapped.
-    ///
-    /// See `JSONAdapter.audit(of:from:)`. An object whose tag no case and no
-    /// fallback takes is unmapped as a whole, member by member.
-    static func auditTagged(
-        _ object: [String: Any], at path: [StrataError.PathComponent], into audit: inout JSONMappingAudit
-    ) throws {
-        let tagPath = try tagPath()
-        var read = 0
-        let slot = try DecodeSource.value(at: tagKeyPath, in: object, read: &read)
-        let tag: String? = if case .json(let found as String) = slot { found } else { nil }
-        guard let chosen = tag.flatMap({ casesByTag[$0] }) ?? unknownTagCase else {
-            audit.unmappedKeys += object.keys.sorted().map { StrataError.description(of: path + [.key($0)]) }
-            return
-        }
-        let listed = audit.unmappedKeys.count
-        try chosen.audit(object, path, &audit)
-        let tagDescription = StrataError.description(of: path + tagPath.components)
-        audit.unmappedKeys.replaceSubrange(
-            listed..., with: audit.unmappedKeys[listed...].filter { $0 != tagDescription })
-    }
-
     /// The tagged object of `value`: its case's model written, and its tag put back.
     ///
     /// The case is found from the value: its name, and the value it holds, which

@@ -30,22 +30,8 @@ extension JSONAdapter {
         try auditDocument(data, as: T.self) { object, path, audit in try auditObject(T.self, object, at: path, into: &audit) }
     }
 
-    /// Compares a tagged enum's cases with a payload, as
-    /// `audit(of:from:)` does for a model: each object is audited as the model of
-    /// the case its tag chooses, the tag counted as mapped.
-    ///
-    /// ```swift
-    /// let audit = try JSONAdapter.audit(of: IssueEvent.self, from: recordedEvents)
-    /// #expect(audit.unmappedKeys == [])   // ["[2].label.color"] when Labeled.Label lacks color
-    /// ```
-    ///
-    /// - Throws: as `audit(of:from:)` for a model does.
-    public static func audit<T: JSONTaggedEnum>(of type: T.Type, from data: Data) throws -> JSONMappingAudit {
-        try auditDocument(data, as: T.self) { object, path, audit in try T.auditTagged(object, at: path, into: &audit) }
-    }
-
     /// Audits the object `data` holds, or each object of its array, with `auditObject`.
-    private static func auditDocument(
+    static func auditDocument(
         _ data: Data, as type: Any.Type,
         _ auditObject: ([String: Any], [StrataError.PathComponent], inout JSONMappingAudit) throws -> Void
     ) throws -> JSONMappingAudit {
@@ -173,9 +159,9 @@ private struct AuditRoute {
         init(_ type: PropertyType) {
             switch type {
             case .optional(let wrapped): self.init(wrapped)
-            case .leaf(let leaf as TaggedEnumProperty): self = .model(TaggedEnumAuditing(enumType: leaf.enumType))
+            case .leaf(let leaf as TaggedEnumProperty): self = .model(leaf)
             case .array(.leaf(let leaf as TaggedEnumProperty), _), .array(.optional(.leaf(let leaf as TaggedEnumProperty)), _):
-                self = .models(TaggedEnumAuditing(enumType: leaf.enumType))
+                self = .models(leaf)
             default: self = .whole
             }
         }
@@ -189,15 +175,6 @@ private struct AuditRoute {
 /// `JSONAdapter.audit(of:from:)`).
 protocol ModelAuditing {
     func audit(_ object: [String: Any], at path: [StrataError.PathComponent], into audit: inout JSONMappingAudit) throws
-}
-
-/// A tagged enum, which audits an object as the model of its tag's case.
-private struct TaggedEnumAuditing: ModelAuditing {
-    let enumType: any JSONTaggedEnum.Type
-
-    func audit(_ object: [String: Any], at path: [StrataError.PathComponent], into audit: inout JSONMappingAudit) throws {
-        try enumType.auditTagged(object, at: path, into: &audit)
-    }
 }
 
 extension NestedModelType: ModelAuditing {

@@ -233,11 +233,11 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
     }
 
     func decodeObject(_ members: consuming [Slot]) throws -> Any {
-        try decodeModel(members)
+        try decodeFromSlots(members)
     }
 
     /// `U` decoded from the slots of its members, one nesting level deeper.
-    private func decodeModel(_ members: consuming [Slot]) throws -> U {
+    private func decodeFromSlots(_ members: consuming [Slot]) throws -> U {
         let plan = self.plan
         var source = DecodeSource.slots(consume members)
         let model = try JSONAdapter.nested { try JSONAdapter.decodeMapped(plan, from: &source) }
@@ -274,7 +274,7 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         var element = element
         switch element {
         case .object:
-            return try decodeModel(element.moveNestedSlots())
+            return try decodeFromSlots(element.moveNestedSlots())
         case .cluster(let object):
             return try decodeClusterModel(object)
         case .json(let value):
