@@ -111,22 +111,13 @@ extension Transformation {
                     var models: [T?] = []
                     models.reserveCapacity(array.count)
                     var hasNull = false
-                    for (index, element) in array.enumerated() {
-                        // The steps of `CollectionElements.read`, without its generic result.
-                        do {
-                            if isJSONNull(element), try elements.readsNull(at: .index(index), by: nulls) {
-                                hasNull = true
-                                models.append(nil)
-                                continue
-                            }
-                            models.append(
-                                try elements.element(at: .index(index)) {
-                                    try JSONAdapter.decodeElement(plans.plan, element)
-                                })
-                        } catch {
-                            try elements.skip(error)
-                        }
-                    }
+                    try elements.forEach(
+                        count: array.count, nulls: nulls, isNull: { isJSONNull(array[$0]) },
+                        read: { index in models.append(try JSONAdapter.decodeElement(plans.plan, array[index])) },
+                        null: { _ in
+                            hasNull = true
+                            models.append(nil)
+                        })
                     return hasNull ? models : models.compactMap { $0 }
                 }
             },

@@ -118,12 +118,12 @@ extension JSONAdapter {
 
     /// Each element of the top-level array `json`, read as a `T`; errors name the index.
     private static func decodeEachTagged<T: JSONTaggedEnum>(_ type: T.Type, _ json: [Any]) throws -> [T] {
-        let elements = CollectionElements(skipsInvalidElements: false)
         var values: [T] = []
         values.reserveCapacity(json.count)
-        for (index, element) in json.enumerated() {
-            values.append(try elements.element(at: .index(index)) { try decodeTagged(T.self, element) })
-        }
+        // A `null` element is refused as any other value that is not an object.
+        try CollectionElements(skipsInvalidElements: false).forEach(
+            count: json.count, nulls: .areConverted, isNull: { _ in false },
+            read: { index in values.append(try decodeTagged(T.self, json[index])) })
         return values
     }
 }

@@ -43,21 +43,19 @@ enum DefaultTransformers {
                 converted.reserveCapacity(array.count)
                 // The JSON index of each element of `converted`, once one is left out.
                 var indices: [Int]? = nil
-                let elements = CollectionElements()
-                for (index, item) in array.enumerated() {
-                    switch try elements.read(
-                        at: .index(index), isNull: isJSONNull(item), nulls: nulls, { try convert(item, with: elementTransformer) })
-                    {
-                    case .value(let value):
-                        converted.append(value)
+                try CollectionElements().forEach(
+                    count: array.count, nulls: nulls, isNull: { isJSONNull(array[$0]) },
+                    read: { index in
+                        converted.append(try convert(array[index], with: elementTransformer))
                         indices?.append(index)
-                    case .null:
+                    },
+                    null: { index in
                         converted.append(nil)
                         indices?.append(index)
-                    case .skipped:
+                    },
+                    skipped: { index in
                         if indices == nil { indices = Array(0..<index) }
-                    }
-                }
+                    })
                 switch builder.build(converted) {
                 case .success(let typed): return typed
                 case .failure(let failure):

@@ -312,14 +312,13 @@ extension Transformation {
         let forward: @Sendable ([Any]) throws -> [Any?] = { array in
             var converted: [Any?] = []
             converted.reserveCapacity(array.count)
-            let elements = CollectionElements()
-            for (index, value) in array.enumerated() {
-                // The element transformer decides what `null` is: it is given `nil`.
-                let outcome = try elements.read(at: .index(index), isNull: isJSONNull(value), nulls: .areConverted) {
-                    try element.transformedValue(isJSONNull(value) ? nil : value)
-                }
-                if case .value(let value) = outcome { converted.append(value) }
-            }
+            // The element transformer decides what `null` is: it is given `nil`.
+            try CollectionElements().forEach(
+                count: array.count, nulls: .areConverted, isNull: { _ in false },
+                read: { index in
+                    let value = array[index]
+                    converted.append(try element.transformedValue(isJSONNull(value) ? nil : value))
+                })
             return converted
         }
         guard element.reverse != nil else { return Transformation(forward) }

@@ -67,17 +67,52 @@ struct CollectionElementsTests {
 
     @Test func theRoutineAppliesEachNullRule() throws {
         let elements = CollectionElements()
-        guard case .null = try elements.read(at: .index(0), isNull: true, nulls: .areNil, { 1 }) else {
-            Issue.record("a null element of optional elements is read as nil")
-            return
-        }
+        let values: [Int?] = [1, nil, 3]
+        var read: [Int] = []
+        var nulls: [Int] = []
+        try elements.forEach(
+            count: values.count, nulls: .areNil, isNull: { values[$0] == nil },
+            read: { read.append($0) }, null: { nulls.append($0) })
+        #expect(read == [0, 2])
+        #expect(nulls == [1])
         let refused = try #require(throws: StrataError.self) {
-            try elements.read(at: .index(3), isNull: true, nulls: .areRefused(elementName: "Int"), { 1 })
+            try elements.forEach(
+                count: 4, nulls: .areRefused(elementName: "Int"), isNull: { $0 == 3 }, read: { _ in })
         }
         #expect(refused.pathDescription == "[3]")
         #expect(refused.code == .nullForNonOptional)
         // A null given to the conversion is the conversion's to decide.
         #expect(try elements.convert(at: .key("k"), isNull: true, nulls: .areConverted, { 7 }) == 7)
+        var converted: [Int] = []
+        try elements.forEach(count: 2, nulls: .areConverted, isNull: { _ in true }, read: { converted.append($0) })
+        #expect(converted == [0, 1])
+    }
+
+    @Test func anElementsErrorIsThrownWithItsIndexUnlessTheRecoverySkipsIt() throws {
+        struct Refusal: Error {}
+        let failure = try #require(throws: StrataError.self) {
+            try CollectionElements().forEach(
+                count: 3, nulls: .areNil, isNull: { _ in false },
+                read: { index in if index == 1 { throw Refusal() } })
+        }
+        #expect(failure.pathDescription == "[1]")
+        #expect(failure.underlyingError is Refusal)
+        // An array that skips its invalid elements hands each one left out to `skipped`, and reports it.
+        var diagnostics = JSONDiagnostics()
+        var read: [Int] = []
+        var skipped: [Int] = []
+        try RecoveryLog.collecting(into: &diagnostics) {
+            try CollectionElements(skipsInvalidElements: true).forEach(
+                count: 3, nulls: .areNil, isNull: { _ in false },
+                read: { index in
+                    if index == 1 { throw StrataError(.typeMismatch, "Not an id.") }
+                    read.append(index)
+                },
+                skipped: { skipped.append($0) })
+        }
+        #expect(read == [0, 2])
+        #expect(skipped == [1])
+        #expect(diagnostics.recoveries.map(\.error.pathDescription) == ["[1]"])
     }
 
     @Test func writingNilIsNullAndAnErrorNamesItsIndex() throws {

@@ -16,18 +16,22 @@ import Foundation
 /// - **Recovery**: an element that fails is left out when the property skips
 ///   invalid elements (``JSONRecovery/skipsInvalidElements``), and recorded.
 ///
-/// Made once per collection read, by the loop that walks it:
+/// Made once per collection read. The elements a collection holds in memory (an
+/// array's values, the slots the scanner read) are walked by its one loop,
+/// ``forEach(count:nulls:isNull:read:null:skipped:)``:
 ///
 /// ```swift
 /// let elements = CollectionElements()
-/// for (index, item) in array.enumerated() {
-///     switch try elements.read(at: .index(index), isNull: isJSONNull(item), nulls: .areNil, { try convert(item) }) {
-///     case .value(let element): converted.append(element)
-///     case .null: converted.append(nil)
-///     case .skipped: break
-///     }
-/// }
+/// try elements.forEach(
+///     count: array.count, nulls: .areNil, isNull: { isJSONNull(array[$0]) },
+///     read: { index in converted.append(try convert(array[index])) },
+///     null: { _ in converted.append(nil) })
 /// ```
+///
+/// A dictionary's members, and the elements of a top-level array read from its
+/// bytes, are walked by loops of their own (a dictionary deals with its failures
+/// in key order; the bytes are read as the elements are found), which take the
+/// same steps: ``convert(at:isNull:nulls:_:)``, ``element(at:_:)`` and ``skip(_:)``.
 struct CollectionElements {
     /// What a `null` element is.
     enum Nulls {
@@ -50,14 +54,6 @@ struct CollectionElements {
         }
     }
 
-    /// One element read: its value, `nil` for a `null` the rule reads as `nil`, or
-    /// left out by the property's recovery.
-    enum Outcome<Value> {
-        case value(Value)
-        case null
-        case skipped
-    }
-
     private let recovery: ElementRecovery
 
     /// The routine for a collection of the property being read, which follows its
@@ -72,28 +68,41 @@ struct CollectionElements {
         recovery = ElementRecovery(skipsInvalidElements: skipsInvalidElements)
     }
 
-    /// Reads the element at `component`: `null` by `nulls`, anything else by
-    /// `convert`; an element that fails is left out when the property skips
-    /// invalid elements, and its error is thrown otherwise.
+    /// Walks the `count` elements of a collection held in memory, in order, by the
+    /// rules: an element `isNull` says is `null` goes by `nulls` (handed to `null`
+    /// when it is `nil`), any other to `read`, with its index in front of its
+    /// error's path and of the recoveries recorded inside it; an element that fails
+    /// is left out, and handed to `skipped`, when the property skips invalid
+    /// elements, and its error is thrown otherwise.
     ///
-    /// Switch on the result where it is returned (`switch try elements.read(…)`):
-    /// the value is then moved out of it, not copied.
+    /// The one loop over the elements of an array of values or of slots, for every
+    /// reader of one: default transformers, ``ValueTransformer/array(of:)``, arrays
+    /// of models at the top level and in properties. `read` stores the element
+    /// itself, so no step holds a value of a generic type: in a loop not
+    /// specialised for its element type, such a value looks up its metadata for
+    /// each element.
     @inline(__always)
-    func read<Value>(
-        at component: StrataError.PathComponent, isNull: Bool, nulls: Nulls, _ convert: () throws -> Value
-    ) throws -> Outcome<Value> {
-        do {
-            if isNull, try readsNull(at: component, by: nulls) { return .null }
-            return .value(try element(at: component, convert))
-        } catch {
-            try recovery.skip(error)
-            return .skipped
+    func forEach(
+        count: Int, nulls: Nulls, isNull: (_ index: Int) -> Bool, read: (_ index: Int) throws -> Void,
+        null: (_ index: Int) -> Void = { _ in }, skipped: (_ index: Int) -> Void = { _ in }
+    ) throws {
+        for index in 0..<count {
+            do {
+                if isNull(index), try readsNull(at: .index(index), by: nulls) {
+                    null(index)
+                    continue
+                }
+                try element(at: .index(index)) { try read(index) }
+            } catch {
+                try recovery.skip(error)
+                skipped(index)
+            }
         }
     }
 
-    /// Converts the element at `component` as ``read(at:isNull:nulls:_:)`` does, but
-    /// throws its error whatever the recovery: for a collection that decides which
-    /// failures to skip once it has seen them all (``skip(_:)``).
+    /// Converts the element at `component` as ``forEach(count:nulls:isNull:read:null:skipped:)``
+    /// does, but throws its error whatever the recovery: for a collection that
+    /// decides which failures to skip once it has seen them all (``skip(_:)``).
     @inline(__always)
     func convert<Value>(
         at component: StrataError.PathComponent, isNull: Bool, nulls: Nulls, _ convert: () throws -> Value
@@ -116,11 +125,7 @@ struct CollectionElements {
     /// The null rule: whether the `null` element at `component` is read as `nil`
     /// (`false` when the conversion decides); throws for elements that are not
     /// optional.
-    ///
-    /// With ``element(at:_:)`` and ``skip(_:)``, the steps of ``read(at:isNull:nulls:_:)``
-    /// for a loop in code not specialised for its element type, where a generic
-    /// ``Outcome`` would look up its metadata for each element.
-    func readsNull(at component: StrataError.PathComponent, by nulls: Nulls) throws -> Bool {
+    private func readsNull(at component: StrataError.PathComponent, by nulls: Nulls) throws -> Bool {
         switch nulls {
         case .areNil: return true
         case .areRefused(let name): throw Self.nullElement(named: name, at: component)

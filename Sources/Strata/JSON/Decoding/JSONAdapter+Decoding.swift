@@ -109,14 +109,10 @@ extension JSONAdapter {
     static func decodeEach<T: JSONSerializing>(_ type: T.Type, from json: [Any], elements: CollectionElements) throws -> [T] {
         var models: [T] = []
         models.reserveCapacity(json.count)
-        for (index, element) in json.enumerated() {
-            do {
-                // A `null` element is refused as any other value that is not an object.
-                models.append(try elements.element(at: .index(index)) { try decodeElement(T.self, element) })
-            } catch {
-                try elements.skip(error)
-            }
-        }
+        // A `null` element is refused as any other value that is not an object.
+        try elements.forEach(
+            count: json.count, nulls: .areConverted, isNull: { _ in false },
+            read: { index in models.append(try decodeElement(T.self, json[index])) })
         return models
     }
 

@@ -249,18 +249,10 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         var elements = consume elements
         var models: [U] = []
         models.reserveCapacity(elements.count)
-        let collection = CollectionElements()
-        for index in elements.indices {
-            var element = elements.moveOut(at: index)
-            // The steps of `CollectionElements.read`, without its generic result.
-            do {
-                // `null` is refused: the elements are not optional.
-                if element.isNullElement, try collection.readsNull(at: .index(index), by: nulls) { continue }
-                models.append(try collection.element(at: .index(index)) { try decodeElement(element.moveOut()) })
-            } catch {
-                try collection.skip(error)
-            }
-        }
+        // `null` is refused: the elements are not optional.
+        try CollectionElements().forEach(
+            count: elements.count, nulls: nulls, isNull: { elements[$0].isNullElement },
+            read: { index in models.append(try decodeElement(elements.moveOut(at: index))) })
         return models
     }
 
