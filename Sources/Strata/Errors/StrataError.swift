@@ -176,10 +176,18 @@ extension StrataError {
     ) throws -> T {
         do {
             return try body()
-        } catch let error as StrataError {
-            throw error.prefixed(with: components())
         } catch {
-            throw StrataError(code, "\(reason()): \(error)", path: components(), underlyingError: error)
+            throw placed(error, at: components(), wrapping: code, reason())
         }
+    }
+
+    /// `error` with the path `components` in front, as ``at(_:wrapping:_:_:)``
+    /// throws it: a ``StrataError`` keeps its code; another error is wrapped with
+    /// `code` and `reason`, and kept as ``underlyingError``.
+    static func placed(
+        _ error: any Error, at components: [PathComponent], wrapping code: Code, _ reason: @autoclosure () -> String
+    ) -> StrataError {
+        if let error = error as? StrataError { return error.prefixed(with: components) }
+        return StrataError(code, "\(reason()): \(error)", path: components, underlyingError: error)
     }
 }

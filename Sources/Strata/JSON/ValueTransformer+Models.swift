@@ -111,13 +111,25 @@ extension Transformation {
                     var models: [T?] = []
                     models.reserveCapacity(array.count)
                     var hasNull = false
-                    try elements.forEach(
-                        count: array.count, nulls: nulls, isNull: { isJSONNull(array[$0]) },
-                        read: { index in models.append(try JSONAdapter.decodeElement(plans.plan, array[index])) },
-                        null: { _ in
-                            hasNull = true
-                            models.append(nil)
-                        })
+                    // The steps of `CollectionElements.forEach`, in this loop: see there.
+                    for (index, element) in array.enumerated() {
+                        do {
+                            if isJSONNull(element), try elements.readsNull(at: .index(index), by: nulls) {
+                                hasNull = true
+                                models.append(nil)
+                                continue
+                            }
+                            let mark = elements.beginElement()
+                            do {
+                                models.append(try JSONAdapter.decodeElement(plans.plan, element))
+                            } catch {
+                                throw elements.failed(error, at: .index(index), from: mark)
+                            }
+                            elements.converted(at: .index(index), from: mark)
+                        } catch {
+                            try elements.skip(error)
+                        }
+                    }
                     return hasNull ? models : models.compactMap { $0 }
                 }
             },

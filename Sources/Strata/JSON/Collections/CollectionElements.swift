@@ -16,9 +16,8 @@ import Foundation
 /// - **Recovery**: an element that fails is left out when the property skips
 ///   invalid elements (``JSONRecovery/skipsInvalidElements``), and recorded.
 ///
-/// Made once per collection read. The elements a collection holds in memory (an
-/// array's values, the slots the scanner read) are walked by its one loop,
-/// ``forEach(count:nulls:isNull:read:null:skipped:)``:
+/// Made once per collection read. The elements of an array of values are walked
+/// by its one loop, ``forEach(count:nulls:isNull:read:null:skipped:)``:
 ///
 /// ```swift
 /// let elements = CollectionElements()
@@ -28,10 +27,13 @@ import Foundation
 ///     null: { _ in converted.append(nil) })
 /// ```
 ///
-/// A dictionary's members, and the elements of a top-level array read from its
-/// bytes, are walked by loops of their own (a dictionary deals with its failures
-/// in key order; the bytes are read as the elements are found), which take the
-/// same steps: ``convert(at:isNull:nulls:_:)``, ``element(at:_:)`` and ``skip(_:)``.
+/// The loops that walk other forms take the same steps, each written once here:
+/// an array of models in code not specialised for the model type (from values or
+/// from the scanner's slots) with ``readsNull(at:by:)``, ``beginElement()``,
+/// ``converted(at:from:)``, ``failed(_:at:from:)`` and ``skip(_:)``; a
+/// dictionary's members, whose failures are dealt with in key order, with
+/// ``convert(at:isNull:nulls:_:)``; the elements of a top-level array read from
+/// its bytes, as they are found, with ``element(at:_:)``.
 struct CollectionElements {
     /// What a `null` element is.
     enum Nulls {
@@ -70,17 +72,22 @@ struct CollectionElements {
 
     /// Walks the `count` elements of a collection held in memory, in order, by the
     /// rules: an element `isNull` says is `null` goes by `nulls` (handed to `null`
-    /// when it is `nil`), any other to `read`, with its index in front of its
-    /// error's path and of the recoveries recorded inside it; an element that fails
-    /// is left out, and handed to `skipped`, when the property skips invalid
-    /// elements, and its error is thrown otherwise.
+    /// when it is `nil`), any other to `read`, which converts and stores it, with
+    /// its index in front of its error's path and of the recoveries recorded inside
+    /// it; an element that fails is left out, and handed to `skipped`, when the
+    /// property skips invalid elements, and its error is thrown otherwise.
     ///
-    /// The one loop over the elements of an array of values or of slots, for every
-    /// reader of one: default transformers, ``ValueTransformer/array(of:)``, arrays
-    /// of models at the top level and in properties. `read` stores the element
-    /// itself, so no step holds a value of a generic type: in a loop not
-    /// specialised for its element type, such a value looks up its metadata for
-    /// each element.
+    /// The one loop over the elements of an array of values, for every reader of
+    /// one: default transformers, ``ValueTransformer/array(of:)``, top-level arrays
+    /// of models and of tagged values. `read` stores the element itself, so no
+    /// step holds it as a value of a generic type.
+    ///
+    /// A loop in code not specialised for its element type (an array of models
+    /// held by a property) takes the same steps in its own body, with
+    /// ``readsNull(at:by:)``, ``beginElement()``, ``converted(at:from:)``,
+    /// ``failed(_:at:from:)`` and ``skip(_:)``: there, a closure
+    /// that stores the element looks up the metadata of its collection on every
+    /// call.
     @inline(__always)
     func forEach(
         count: Int, nulls: Nulls, isNull: (_ index: Int) -> Bool, read: (_ index: Int) throws -> Void,
@@ -92,12 +99,47 @@ struct CollectionElements {
                     null(index)
                     continue
                 }
-                try element(at: .index(index)) { try read(index) }
+                let mark = beginElement()
+                do {
+                    try read(index)
+                } catch {
+                    throw failed(error, at: .index(index), from: mark)
+                }
+                converted(at: .index(index), from: mark)
             } catch {
                 try recovery.skip(error)
                 skipped(index)
             }
         }
+    }
+
+    /// Begins an element: where the recoveries recorded inside it start.
+    ///
+    /// A step of ``forEach(count:nulls:isNull:read:null:skipped:)`` for a loop of
+    /// its own.
+    @inline(__always)
+    func beginElement() -> Int? { recovery.mark }
+
+    /// Ends the element at `component`, begun at `mark`, converted: the recoveries
+    /// recorded inside it get `component` in front of their paths.
+    ///
+    /// A step of ``forEach(count:nulls:isNull:read:null:skipped:)`` for a loop of
+    /// its own.
+    @inline(__always)
+    func converted(at component: StrataError.PathComponent, from mark: Int?) {
+        recovery.converted(at: component, from: mark)
+    }
+
+    /// Ends the element at `component`, begun at `mark`, failed with `error`: the
+    /// recoveries recorded inside it are forgotten, and the error to throw (for
+    /// ``skip(_:)``) is `error` with `component` in front of its path.
+    ///
+    /// A step of ``forEach(count:nulls:isNull:read:null:skipped:)`` for a loop of
+    /// its own.
+    @inline(__always)
+    func failed(_ error: any Error, at component: StrataError.PathComponent, from mark: Int?) -> StrataError {
+        recovery.failed(from: mark)
+        return StrataError.placed(error, at: [component], wrapping: .transformerFailed, "Transformer failed")
     }
 
     /// Converts the element at `component` as ``forEach(count:nulls:isNull:read:null:skipped:)``
@@ -117,15 +159,25 @@ struct CollectionElements {
     /// whatever the recovery (for an array that leaves out nothing).
     @inline(__always)
     func element<Value>(at component: StrataError.PathComponent, _ convert: () throws -> Value) throws -> Value {
-        try recovery.element(at: component) {
-            try StrataError.at([component], wrapping: .transformerFailed, "Transformer failed", convert)
+        let mark = beginElement()
+        let value: Value
+        do {
+            value = try convert()
+        } catch {
+            throw failed(error, at: component, from: mark)
         }
+        converted(at: component, from: mark)
+        return value
     }
 
     /// The null rule: whether the `null` element at `component` is read as `nil`
     /// (`false` when the conversion decides); throws for elements that are not
     /// optional.
-    private func readsNull(at component: StrataError.PathComponent, by nulls: Nulls) throws -> Bool {
+    ///
+    /// A step of ``forEach(count:nulls:isNull:read:null:skipped:)`` for a loop of
+    /// its own.
+    @inline(__always)
+    func readsNull(at component: StrataError.PathComponent, by nulls: Nulls) throws -> Bool {
         switch nulls {
         case .areNil: return true
         case .areRefused(let name): throw Self.nullElement(named: name, at: component)

@@ -249,10 +249,24 @@ final class NestedModelType<U: JSONSerializing>: NestedModel {
         var elements = consume elements
         var models: [U] = []
         models.reserveCapacity(elements.count)
-        // `null` is refused: the elements are not optional.
-        try CollectionElements().forEach(
-            count: elements.count, nulls: nulls, isNull: { elements[$0].isNullElement },
-            read: { index in models.append(try decodeElement(elements.moveOut(at: index))) })
+        let collection = CollectionElements()
+        // The steps of `CollectionElements.forEach`, in this loop: see there.
+        for index in elements.indices {
+            var element = elements.moveOut(at: index)
+            do {
+                // `null` is refused: the elements are not optional.
+                if element.isNullElement, try collection.readsNull(at: .index(index), by: nulls) { continue }
+                let mark = collection.beginElement()
+                do {
+                    models.append(try decodeElement(element.moveOut()))
+                } catch {
+                    throw collection.failed(error, at: .index(index), from: mark)
+                }
+                collection.converted(at: .index(index), from: mark)
+            } catch {
+                try collection.skip(error)
+            }
+        }
         return models
     }
 

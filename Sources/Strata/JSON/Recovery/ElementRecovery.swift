@@ -39,23 +39,22 @@ struct ElementRecovery {
         return try RecoveryLog.counted { try JSONAdapter.$recoveryContext.withValue(context, operation: body) }
     }
 
-    /// Converts one element with `convert`, putting `component` in front of the
-    /// paths of the recoveries recorded inside it.
-    ///
-    /// When it fails, those recoveries are forgotten and the error is rethrown,
-    /// for ``skip(_:)``.
+    /// After an element at `component` is converted: puts `component` in front of
+    /// the paths of the recoveries recorded inside it, since `mark` (``mark``,
+    /// taken before the element).
     @inline(__always)
-    func element<R>(at component: @autoclosure () -> StrataError.PathComponent, _ convert: () throws -> R) throws -> R {
-        guard let log else { return try convert() }
-        let mark = log.mark
-        do {
-            let value = try convert()
-            log.prefix(from: mark, with: [component()])
-            return value
-        } catch {
-            log.discard(from: mark)
-            throw error
-        }
+    func converted(at component: StrataError.PathComponent, from mark: Int?) {
+        guard let log, let mark else { return }
+        log.prefix(from: mark, with: [component])
+    }
+
+    /// After an element fails as a whole: forgets the recoveries recorded inside
+    /// it, since `mark` (``mark``, taken before the element), none of which is in
+    /// the model; its error then goes to ``skip(_:)``.
+    @inline(__always)
+    func failed(from mark: Int?) {
+        guard let log, let mark else { return }
+        log.discard(from: mark)
     }
 
     /// Called with the error of an element that failed: records that the element is
@@ -68,8 +67,10 @@ struct ElementRecovery {
         log?.record(.skippedElement, failure)
     }
 
-    /// Where the next recovery will be recorded, for ``sortByKey(from:)``; `nil`
-    /// when the read reports nothing.
+    /// Where the next recovery will be recorded, for ``converted(at:from:)``,
+    /// ``failed(from:)`` and ``sortByKey(from:)``; `nil` when the read reports
+    /// nothing.
+    @inline(__always)
     var mark: Int? { log?.mark }
 
     /// For a dictionary, whose members are read in no fixed order: orders the
