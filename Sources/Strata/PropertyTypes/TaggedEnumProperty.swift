@@ -21,6 +21,13 @@ struct TaggedEnumProperty: LeafPropertyType, @unchecked Sendable {
     var defaultPropertyTransformer: Transformation? { .tagged(enumType) }
     var convertsWithUserCode: Bool { true }
 
+    /// Audits `object` as the case its tag chooses (see
+    /// ``JSONTaggedEnum/auditTagged(_:at:into:)``): what the mapping audit does
+    /// for a value of this type.
+    func audit(_ object: [String: Any], at path: [StrataError.PathComponent], into audit: inout JSONMappingAudit) throws {
+        try enumType.auditTagged(object, at: path, into: &audit)
+    }
+
     /// Writes an `[Enum]` (or an `[Enum]?` holding one) element by element, each
     /// as the tagged transformer's `reverse` gives it, one model level deeper.
     var arrayTextWriter: (@Sendable (Any) -> ((inout EmitterSink) throws -> Void)?)? {

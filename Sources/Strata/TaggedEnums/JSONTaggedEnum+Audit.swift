@@ -1,7 +1,8 @@
 import Foundation
 
 /// The mapping audit of tagged enums: an object is audited as the model of the
-/// case its tag chooses, at the top level and in a property.
+/// case its tag chooses, at the top level and in a property (through
+/// ``TaggedEnumProperty/audit(_:at:into:)``).
 extension JSONAdapter {
     /// Compares a tagged enum's cases with a payload, as
     /// `audit(of:from:)` does for a model: each object is audited as the model of
@@ -39,13 +40,5 @@ extension JSONTaggedEnum {
         let tagDescription = StrataError.description(of: path + tagPath.components)
         audit.unmappedKeys.replaceSubrange(
             listed..., with: audit.unmappedKeys[listed...].filter { $0 != tagDescription })
-    }
-}
-
-/// A tagged enum in a property audits each object as its tag's case (see
-/// ``JSONTaggedEnum/auditTagged(_:at:into:)``).
-extension TaggedEnumProperty: ModelAuditing {
-    func audit(_ object: [String: Any], at path: [StrataError.PathComponent], into audit: inout JSONMappingAudit) throws {
-        try enumType.auditTagged(object, at: path, into: &audit)
     }
 }

@@ -96,6 +96,7 @@ struct CollectionElementsTests {
                 read: { index in if index == 1 { throw Refusal() } })
         }
         #expect(failure.pathDescription == "[1]")
+        #expect(failure.code == .transformerFailed)
         #expect(failure.underlyingError is Refusal)
         // An array that skips its invalid elements hands each one left out to `skipped`, and reports it.
         var diagnostics = JSONDiagnostics()
@@ -113,6 +114,22 @@ struct CollectionElementsTests {
         #expect(read == [0, 2])
         #expect(skipped == [1])
         #expect(diagnostics.recoveries.map(\.error.pathDescription) == ["[1]"])
+    }
+
+    @Test func theRecoveriesInsideAnElementGetItsIndexOrAreForgottenWithIt() throws {
+        // Each element records a recovery at `id`; the second then fails as a whole and is left out.
+        var diagnostics = JSONDiagnostics()
+        try RecoveryLog.collecting(into: &diagnostics) {
+            try CollectionElements(skipsInvalidElements: true).forEach(
+                count: 3, nulls: .areNil, isNull: { _ in false },
+                read: { index in
+                    RecoveryLog.current?.record(.keptDefault, StrataError(.typeMismatch, "Not an id.", path: [.key("id")]))
+                    if index == 1 { throw StrataError(.typeMismatch, "Not a member.") }
+                })
+        }
+        #expect(
+            diagnostics.recoveries.map { "\($0.action) \($0.error.pathDescription)" }
+                == ["keptDefault [0].id", "skippedElement [1]", "keptDefault [2].id"])
     }
 
     @Test func writingNilIsNullAndAnErrorNamesItsIndex() throws {

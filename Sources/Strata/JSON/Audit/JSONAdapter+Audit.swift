@@ -177,6 +177,9 @@ protocol ModelAuditing {
     func audit(_ object: [String: Any], at path: [StrataError.PathComponent], into audit: inout JSONMappingAudit) throws
 }
 
+/// A tagged enum audits an object as the model of its tag's case.
+extension TaggedEnumProperty: ModelAuditing {}
+
 extension NestedModelType: ModelAuditing {
     func audit(_ object: [String: Any], at path: [StrataError.PathComponent], into audit: inout JSONMappingAudit) throws {
         try JSONAdapter.auditObject(U.self, object, at: path, into: &audit)

@@ -77,10 +77,11 @@ struct CollectionElements {
     /// it; an element that fails is left out, and handed to `skipped`, when the
     /// property skips invalid elements, and its error is thrown otherwise.
     ///
-    /// The one loop over the elements of an array of values, for every reader of
-    /// one: default transformers, ``ValueTransformer/array(of:)``, top-level arrays
-    /// of models and of tagged values. `read` stores the element itself, so no
-    /// step holds it as a value of a generic type.
+    /// The one loop over the elements of an array of values for the readers
+    /// specialised for their element type: the default transformer of arrays and
+    /// sets, ``ValueTransformer/array(of:)``, and the top-level arrays of models
+    /// and of tagged values held as `[Any]` (given, or parsed from data). `read`
+    /// stores the element itself, so no step holds it as a value of a generic type.
     ///
     /// A loop in code not specialised for its element type (an array of models
     /// held by a property) takes the same steps in its own body, with

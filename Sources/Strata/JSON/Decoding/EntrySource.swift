@@ -21,6 +21,8 @@ protocol EntrySource {
     /// and returns `true`, when the plan's store strategy for the entry is a direct
     /// store and the value has that strategy's form; `false`, having read nothing,
     /// otherwise.
+    ///
+    /// The loop asks it of a source that ``readsText`` only.
     mutating func storesDirectly<M: Model>(
         _ entry: MappingPlan<M>.Entry, at index: Int, of plan: MappingPlan<M>, into model: inout M
     ) throws -> Bool
@@ -34,6 +36,9 @@ protocol EntrySource {
 
     /// Takes and assigns the value of an entry that has a recovery, or in whose
     /// value one may happen: the engine's recovering step.
+    ///
+    /// The loop asks it of a source that does not read text only: a model is
+    /// decoded as it is read only when no entry may recover.
     mutating func assignRecovering<M: Model>(
         _ entry: MappingPlan<M>.Entry, at index: Int, of plan: MappingPlan<M>, into model: inout M
     ) throws

@@ -4,7 +4,8 @@
 ///
 /// What both readers of an object walk: the one that fills a slot per entry
 /// (``JSONAdapter/readObject(_:keys:into:from:levelsLeft:streams:)``) and the one
-/// that assigns each value as it is read (``JSONAdapter/decodeStreaming(_:keys:from:levelsLeft:)``).
+/// that assigns each value as it is read (``TextSource``, which
+/// ``JSONAdapter/decodeStreaming(_:keys:from:levelsLeft:)`` runs).
 ///
 /// ```swift
 /// var members = MappedMembers(keys)
