@@ -121,9 +121,9 @@ extension JSONAdapter {
         var values: [T] = []
         values.reserveCapacity(json.count)
         // A `null` element is refused as any other value that is not an object.
-        try CollectionElements(skipsInvalidElements: false).forEach(
-            count: json.count, nulls: .areConverted, isNull: { _ in false },
-            read: { index in values.append(try decodeTagged(T.self, json[index])) })
+        try CollectionElements(skipsInvalidElements: false).forEach(count: json.count) { index in
+            values.append(try decodeTagged(T.self, json[index]))
+        }
         return values
     }
 }

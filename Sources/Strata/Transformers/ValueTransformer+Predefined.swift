@@ -313,12 +313,10 @@ extension Transformation {
             var converted: [Any?] = []
             converted.reserveCapacity(array.count)
             // The element transformer decides what `null` is: it is given `nil`.
-            try CollectionElements().forEach(
-                count: array.count, nulls: .areConverted, isNull: { _ in false },
-                read: { index in
-                    let value = array[index]
-                    converted.append(try element.transformedValue(isJSONNull(value) ? nil : value))
-                })
+            try CollectionElements().forEach(count: array.count) { index in
+                let value = array[index]
+                converted.append(try element.transformedValue(isJSONNull(value) ? nil : value))
+            }
             return converted
         }
         guard element.reverse != nil else { return Transformation(forward) }

@@ -86,6 +86,10 @@ struct CollectionElementsTests {
         var converted: [Int] = []
         try elements.forEach(count: 2, nulls: .areConverted, isNull: { _ in true }, read: { converted.append($0) })
         #expect(converted == [0, 1])
+        // With no null rule, every element goes to the conversion, which decides what `null` is.
+        var handed: [Int] = []
+        try elements.forEach(count: 3) { handed.append($0) }
+        #expect(handed == [0, 1, 2])
     }
 
     @Test func anElementsErrorIsThrownWithItsIndexUnlessTheRecoverySkipsIt() throws {

@@ -114,6 +114,16 @@ struct CollectionElements {
         }
     }
 
+    /// Walks the `count` elements of a collection held in memory as
+    /// ``forEach(count:nulls:isNull:read:null:skipped:)`` does, every one (`null`
+    /// included) handed to `read`, whose conversion decides what `null` is: a
+    /// top-level array of models refuses it as any value that is not an object, and
+    /// ``ValueTransformer/array(of:)`` gives its element transformer `nil`.
+    @inline(__always)
+    func forEach(count: Int, read: (_ index: Int) throws -> Void) throws {
+        try forEach(count: count, nulls: .areConverted, isNull: { _ in false }, read: read)
+    }
+
     /// Begins an element: where the recoveries recorded inside it start.
     ///
     /// A step of ``forEach(count:nulls:isNull:read:null:skipped:)`` for a loop of

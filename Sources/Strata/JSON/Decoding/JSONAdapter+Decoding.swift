@@ -110,9 +110,9 @@ extension JSONAdapter {
         var models: [T] = []
         models.reserveCapacity(json.count)
         // A `null` element is refused as any other value that is not an object.
-        try elements.forEach(
-            count: json.count, nulls: .areConverted, isNull: { _ in false },
-            read: { index in models.append(try decodeElement(T.self, json[index])) })
+        try elements.forEach(count: json.count) { index in
+            models.append(try decodeElement(T.self, json[index]))
+        }
         return models
     }
 
